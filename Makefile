@@ -1,0 +1,42 @@
+# The two commands of the README: `make run` and `make test`. Everything else supports them.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint typecheck unit bench system-deps clean
+
+$(VENV)/.run-installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q .
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $@
+
+run: $(VENV)/.run-installed
+	$(BIN)/oomguide serve
+
+system-deps:
+	bash scripts/ensure-system-deps.sh
+
+lint: $(VENV)/.test-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(VENV)/.test-installed
+	$(BIN)/mypy
+
+unit: $(VENV)/.test-installed system-deps
+	$(BIN)/python -m pytest
+
+test: lint typecheck unit
+
+bench: $(VENV)/.test-installed system-deps
+	$(BIN)/python -m pytest tests/bench -p no:cacheprovider -s -o addopts="" -o testpaths=tests/bench
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

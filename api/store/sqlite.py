@@ -1,0 +1,198 @@
+"""Conversations in one SQLite file: the embedded store that needs no other service.
+
+Every operation is a single statement, so it is atomic on its own and a crash mid-write leaves
+either the old row or the new one. WAL lets readers run while one process writes; several
+processes may share the file.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from api.store.errors import ConversationNotFound, StoreUnavailable, VersionConflict
+from api.store.model import (
+    StoredConversation,
+    check_data_size,
+    check_feedback_size,
+    is_conversation_id,
+    new_conversation_id,
+)
+from api.store.sqlite_pool import BACKEND, ConnectionPool
+
+BUSY_TIMEOUT_SECONDS = 5.0
+# Enough for the server's worker threads to find a connection idle most of the time.
+_MAX_IDLE_CONNECTIONS = 16
+# Purging on create in small batches keeps every create cheap, however much has expired.
+_PURGE_BATCH = 64
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS conversations (
+    id TEXT PRIMARY KEY NOT NULL,
+    version INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS conversations_by_updated_at ON conversations (updated_at);
+CREATE TABLE IF NOT EXISTS feedback (
+    seq INTEGER PRIMARY KEY,
+    conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+    body TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS feedback_by_conversation ON feedback (conversation_id, seq);
+"""
+
+_SELECT = """
+SELECT id, version, data, created_at, updated_at FROM conversations
+WHERE id = ? AND updated_at >= ?
+"""
+_INSERT = """
+INSERT INTO conversations (id, version, data, created_at, updated_at) VALUES (?, 1, ?, ?, ?)
+"""
+_COMPARE_AND_SET = """
+UPDATE conversations SET data = ?, version = version + 1, updated_at = ?
+WHERE id = ? AND version = ? AND updated_at >= ?
+RETURNING version, created_at
+"""
+_PURGE = """
+DELETE FROM conversations WHERE rowid IN
+    (SELECT rowid FROM conversations WHERE updated_at < ? LIMIT ?)
+"""
+_INSERT_FEEDBACK = """
+INSERT INTO feedback (conversation_id, body, created_at)
+SELECT id, ?, ? FROM conversations WHERE id = ? AND updated_at >= ?
+"""
+_SELECT_FEEDBACK = "SELECT body FROM feedback WHERE conversation_id = ? ORDER BY seq"
+
+
+class SqliteStore:
+    """A ConversationStore over a SQLite file, safe across threads and processes."""
+
+    def __init__(
+        self, database: str, *, ttl_seconds: int, clock: Callable[[], float] = time.time
+    ) -> None:
+        self._database = database
+        self._ttl = ttl_seconds
+        self._clock = clock
+        self._pool = ConnectionPool(self._connect, _MAX_IDLE_CONNECTIONS)
+        # Writers in one process queue here rather than in SQLite's busy handler, whose
+        # sleep-and-retry backoff costs milliseconds per collision.
+        self._write_lock = threading.Lock()
+        try:
+            with self._errors(), self._pool.connection() as connection:
+                connection.execute("PRAGMA journal_mode = WAL")
+                connection.executescript(_SCHEMA)
+        except StoreUnavailable:
+            self._pool.close()
+            raise
+
+    def create(self, data: str) -> StoredConversation:
+        check_data_size(data)
+        now = self._clock()
+        stored = StoredConversation(new_conversation_id(), 1, data, now, now)
+        with self._writing() as connection:
+            connection.execute(_PURGE, (self._oldest_alive(now), _PURGE_BATCH))
+            connection.execute(_INSERT, (stored.id, data, now, now))
+        return stored
+
+    def get(self, conversation_id: str) -> StoredConversation | None:
+        if not is_conversation_id(conversation_id):
+            return None
+        with self._reading() as connection:
+            row = connection.execute(
+                _SELECT, (conversation_id, self._oldest_alive(self._clock()))
+            ).fetchone()
+        if row is None:
+            return None
+        return StoredConversation(row[0], row[1], row[2], row[3], row[4])
+
+    def update(self, conversation_id: str, data: str, expected_version: int) -> StoredConversation:
+        check_data_size(data)
+        if not is_conversation_id(conversation_id):
+            raise ConversationNotFound(conversation_id)
+        now = self._clock()
+        arguments = (data, now, conversation_id, expected_version, self._oldest_alive(now))
+        with self._writing() as connection:
+            row = connection.execute(_COMPARE_AND_SET, arguments).fetchone()
+        if row is None:
+            raise self._why_not_updated(conversation_id, expected_version)
+        return StoredConversation(conversation_id, row[0], data, row[1], now)
+
+    def add_feedback(self, conversation_id: str, feedback: str) -> None:
+        check_feedback_size(feedback)
+        if not is_conversation_id(conversation_id):
+            raise ConversationNotFound(conversation_id)
+        now = self._clock()
+        arguments = (feedback, now, conversation_id, self._oldest_alive(now))
+        with self._writing() as connection:
+            inserted = connection.execute(_INSERT_FEEDBACK, arguments).rowcount
+        if inserted == 0:
+            raise ConversationNotFound(conversation_id)
+
+    def feedback(self, conversation_id: str) -> list[str]:
+        if not is_conversation_id(conversation_id):
+            return []
+        with self._reading() as connection:
+            rows = connection.execute(_SELECT_FEEDBACK, (conversation_id,)).fetchall()
+        return [row[0] for row in rows]
+
+    def ping(self) -> bool:
+        try:
+            with self._reading() as connection:
+                connection.execute("SELECT 1").fetchone()
+        except StoreUnavailable:
+            return False
+        return True
+
+    def close(self) -> None:
+        self._pool.close()
+
+    def _why_not_updated(self, conversation_id: str, expected_version: int) -> Exception:
+        # Only explains a failed compare-and-set; the verdict itself came from the UPDATE.
+        current = self.get(conversation_id)
+        if current is None:
+            return ConversationNotFound(conversation_id)
+        return VersionConflict(conversation_id, expected_version, current.version)
+
+    def _oldest_alive(self, now: float) -> float:
+        return now - self._ttl
+
+    def _connect(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(
+            self._database,
+            timeout=BUSY_TIMEOUT_SECONDS,
+            isolation_level=None,
+            check_same_thread=False,
+        )
+        try:
+            # NORMAL in WAL mode: a killed process loses nothing; only a power cut may roll back
+            # the last commits. Foreign keys make expired conversations take their feedback along.
+            connection.execute("PRAGMA synchronous = NORMAL")
+            connection.execute("PRAGMA foreign_keys = ON")
+        except sqlite3.Error:
+            connection.close()
+            raise
+        return connection
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        with self._errors(), self._pool.connection() as connection:
+            yield connection
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        with self._errors(), self._write_lock, self._pool.connection() as connection:
+            yield connection
+
+    @staticmethod
+    @contextmanager
+    def _errors() -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise StoreUnavailable(BACKEND, str(error)) from error

@@ -1,0 +1,24 @@
+"""Reading AI Toolkit job configs into the contract's facts, one record per training process.
+
+Pure: text in, a frozen reading out, nothing executed and nothing read from disk beyond the
+package's own data files.
+"""
+
+from __future__ import annotations
+
+from engine.config.issues import CODES, ConfigError, ConfigIssue, IssueKind, catalog_key
+from engine.config.reader import read_config
+from engine.config.reading import JobReading, ProcessReading
+from engine.config.text import MAX_CONFIG_BYTES
+
+__all__ = [
+    "CODES",
+    "MAX_CONFIG_BYTES",
+    "ConfigError",
+    "ConfigIssue",
+    "IssueKind",
+    "JobReading",
+    "ProcessReading",
+    "catalog_key",
+    "read_config",
+]

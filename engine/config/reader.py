@@ -1,0 +1,19 @@
+"""The pipeline: bytes or text -> decoded text -> node graph -> safety checks -> job reading."""
+
+from __future__ import annotations
+
+from engine.config.compose import compose
+from engine.config.job import read_job
+from engine.config.reading import JobReading
+from engine.config.safety import check_graph
+from engine.config.text import decode_config
+
+
+def read_config(text: str | bytes) -> JobReading:
+    """Read an AI Toolkit job config the way AI Toolkit reads it, executing nothing.
+
+    Raises ``ConfigError`` (and nothing else) listing every problem found.
+    """
+    root = compose(decode_config(text))
+    check_graph(root)
+    return read_job(root)

@@ -105,13 +105,13 @@ def _mapping_with_lines(loader: _LineLoader, node: yaml.MappingNode) -> dict[str
 
 _LineLoader.add_constructor(
     yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
-    _mapping_with_lines,  # type: ignore[arg-type]
+    _mapping_with_lines,
 )
 
 
 def _read_file(path: Path, locale: str) -> dict[str, CatalogEntry]:
     try:
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LineLoader)  # noqa: S506
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LineLoader)
     except yaml.MarkedYAMLError as exc:
         line = exc.problem_mark.line + 1 if exc.problem_mark else 0
         raise LocaleError(path, line, f"invalid YAML: {exc.problem}") from exc

@@ -1,0 +1,312 @@
+"""The engine's front door: state and input in, next state and turn out. Pure and deterministic."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.config import ConfigError, JobReading, read_config
+from engine.errors import InvalidReply
+from engine.extract import Extraction, extract, parse_reply
+from engine.facts import FactBook, coerce, coerce_all, derive
+from engine.models import Answer, Diagnosis, Question, TraceStep, Turn
+from engine.render import Renderer
+from engine.state import MAX_TRANSCRIPT, ConversationState, Opening, Reply, TranscriptEntry
+from engine.walk import Graph, Walk
+from kb.contract import FactValue
+from kb.schema import AnswerNode, KnowledgeBase, QuestionNode
+from locales import Catalog
+
+MAX_TEXT = 8_000  # characters of one message that are read; the rest is ignored
+
+
+@dataclass
+class _Gathered:
+    """What one incoming message contributed, before the walk."""
+
+    book: FactBook
+    signals: set[str]
+    preface: list[str] = field(default_factory=list)
+    trace: list[TraceStep] = field(default_factory=list)
+    on_topic: bool = False
+    reading: JobReading | None = None
+
+
+class Engine:
+    def __init__(self, kb: KnowledgeBase, catalog: Catalog, guide_url: str) -> None:
+        self.kb = kb
+        self.graph = Graph.of(kb)
+        self.renderer = Renderer(kb, catalog, guide_url)
+
+    # --- public -------------------------------------------------------------------------
+    def start(self, opening: Opening) -> tuple[ConversationState, Turn]:
+        """A new conversation. Raises InvalidFacts, or ConfigError for an unreadable ``config``."""
+        state = ConversationState(locale=opening.locale)
+        got = self._gather_opening(opening, state)
+        if opening.text and not got.on_topic and not got.book.facts:
+            got.preface.append(self.renderer.text("engine.off_topic", opening.locale))
+        user = TranscriptEntry(role="user", turn=1, text=(opening.text or "")[:MAX_TEXT])
+        return self._finish(state, got, user if opening.text else None)
+
+    def reply(self, state: ConversationState, reply: Reply) -> tuple[ConversationState, Turn]:
+        """The person's answer to the pending question, as an option value or free text."""
+        got = _Gathered(FactBook(dict(state.facts), dict(state.sources)), set(state.signals))
+        pending = self._pending(state)
+        if reply.value is not None:
+            self._take_value(got, pending, reply.value)
+        elif reply.text is not None:
+            self._take_text(got, pending, reply.text, state.locale)
+        else:
+            raise InvalidReply("a reply needs a value or a text", field="value")
+        entry = TranscriptEntry(
+            role="user",
+            turn=state.turn + 1,
+            text=(reply.text or reply.value or "")[:MAX_TEXT],
+            value=reply.value,
+        )
+        return self._finish(state, got, entry)
+
+    def diagnose(self, opening: Opening) -> Diagnosis:
+        """The best answer for the known facts plus the questions that would refine it."""
+        got = self._gather_opening(opening, ConversationState(locale=opening.locale))
+        trace = self._settle(got)
+        walk = self.graph.walk(
+            got.book.facts, sources=got.book.sources, signals=frozenset(got.signals), diagnose=True
+        )
+        return self._diagnosis(opening.locale, got, walk, trace)
+
+    def read_config(self, text: str | bytes) -> JobReading:
+        return read_config(text)
+
+    # --- gathering facts ------------------------------------------------------------------
+    def _gather_opening(self, opening: Opening, state: ConversationState) -> _Gathered:
+        got = _Gathered(FactBook({}, {}), set())
+        if opening.text:
+            self._absorb_text(got, opening.text[:MAX_TEXT], opening.locale)
+        if opening.config is not None:
+            got.reading = read_config(opening.config)
+            self._absorb_reading(got, got.reading, "config", opening.locale)
+        got.book.put_all(coerce_all(opening.facts), "caller")
+        return got
+
+    def _absorb_text(self, got: _Gathered, text: str, locale: str) -> Extraction:
+        found = extract(text)
+        got.on_topic = got.on_topic or found.on_topic
+        for ev in found.evidence:
+            got.book.put(ev.fact, found.facts.get(ev.fact, ev.value), "text", ev.evidence)
+        got.book.put_all(found.facts, "text")
+        got.signals.update(found.signals)
+        if found.config_text:
+            try:
+                reading = read_config(found.config_text)
+            except ConfigError as exc:
+                problems = "; ".join(issue.message() for issue in exc.issues[:5])
+                got.preface.append(
+                    self.renderer.text("engine.config_error", locale, problems=problems)
+                )
+            else:
+                got.reading = reading
+                self._absorb_reading(got, reading, "config", locale)
+        return found
+
+    def _absorb_reading(
+        self, got: _Gathered, reading: JobReading, source: str, locale: str
+    ) -> None:
+        first = reading.processes[0]
+        for name, value in first.facts.items():
+            got.book.put(name, value, source, first.evidence.get(name, ""))
+        got.on_topic = True
+        got.preface.append(
+            self.renderer.text(
+                "engine.config_read",
+                locale,
+                name=reading.name,
+                process_count=len(reading.processes),
+            )
+        )
+
+    def _take_value(self, got: _Gathered, pending: QuestionNode | None, value: str) -> None:
+        if pending is None:
+            raise InvalidReply("there is no pending question to answer with a value")
+        if pending.options and value not in pending.options:
+            offered = ", ".join(pending.options)
+            raise InvalidReply(f"{value!r} is not an option of the pending question ({offered})")
+        try:
+            parsed = coerce(pending.fact, value)
+        except ValueError as exc:
+            raise InvalidReply(f"{value!r}: {exc}") from None
+        got.book.put(pending.fact, parsed, "option", value)
+
+    def _take_text(
+        self, got: _Gathered, pending: QuestionNode | None, text: str, locale: str
+    ) -> None:
+        text = text[:MAX_TEXT]
+        self._absorb_text(got, text, locale)
+        if pending is None:
+            return
+        value = parse_reply(text, pending.fact)
+        if value is not None:
+            got.book.put(pending.fact, value, "reply", text.strip()[:80])
+
+    def _pending(self, state: ConversationState) -> QuestionNode | None:
+        node = self.graph.nodes.get(state.pending or "")
+        return node if isinstance(node, QuestionNode) else None
+
+    # --- finishing a turn -------------------------------------------------------------------
+    def _settle(self, got: _Gathered) -> list[TraceStep]:
+        """Apply what follows from the facts; the trace of every fact set this turn."""
+        got.book.imply(self.kb.implications, frozenset(got.signals))
+        derive(got.book.facts)
+        return [
+            TraceStep(step="fact", fact=n, value=v, source=s, evidence=e or None)
+            for n, v, s, e in got.book.changes
+        ]
+
+    def _finish(
+        self, state: ConversationState, got: _Gathered, entry: TranscriptEntry | None
+    ) -> tuple[ConversationState, Turn]:
+        book = got.book
+        trace = self._settle(got)
+        unknown, attempts = set(state.unknown), dict(state.attempts)
+        walk = self._walk(got, unknown)
+        reask = False
+        pending = self._pending(state)
+        if pending is not None and pending.fact not in book.facts and _asks(walk, pending):
+            attempts[pending.id] = attempts.get(pending.id, 0) + 1
+            reask = attempts[pending.id] < 2
+            step = "reask" if reask else "gave_up"
+            got.trace.append(
+                TraceStep(
+                    step=step,
+                    fact=pending.fact,
+                    node=pending.id,
+                    reason="the reply did not answer the question",
+                )
+            )
+            if not reask:
+                unknown.add(pending.fact)
+                got.preface.append(self.renderer.text("engine.gave_up", state.locale))
+                walk = self._walk(got, unknown)
+        trace.extend(got.trace)
+        trace.extend(walk.trace)
+        turn_no = state.turn + 1
+        turn = self._turn(state.locale, got, walk, book.facts, trace, turn_no, reask)
+        transcript = [
+            *state.transcript,
+            *([entry] if entry else []),
+            TranscriptEntry(role="bot", turn=turn_no, text=turn.text),
+        ][-MAX_TRANSCRIPT:]
+        asked = _asked(walk)
+        new_state = state.model_copy(
+            update={
+                "facts": dict(book.facts),
+                "sources": dict(book.sources),
+                "signals": sorted(got.signals),
+                "pending": asked.id if asked else None,
+                "attempts": attempts,
+                "unknown": sorted(unknown),
+                "turn": turn_no,
+                "path": list(walk.path),
+                "transcript": transcript,
+                "done": turn.done,
+            }
+        )
+        return new_state, turn
+
+    def _walk(self, got: _Gathered, unknown: set[str]) -> Walk:
+        return self.graph.walk(
+            got.book.facts,
+            sources=got.book.sources,
+            signals=frozenset(got.signals),
+            unknown=frozenset(unknown),
+        )
+
+    def _turn(
+        self,
+        locale: str,
+        got: _Gathered,
+        walk: Walk,
+        facts: dict[str, FactValue],
+        trace: list[TraceStep],
+        turn_no: int,
+        reask: bool,
+    ) -> Turn:
+        r = self.renderer
+        signals = frozenset(got.signals)
+        asked = _asked(walk)
+        question = r.question(asked, locale, facts, reask=reask) if asked else None
+        preface = list(got.preface)
+        if reask and question is not None:
+            preface.append(r.text("engine.unclear", locale, question=question.text))
+        answer: Answer | None = None
+        node = walk.stop if isinstance(walk.stop, AnswerNode) else None
+        citations = []
+        if node is not None:
+            answer = r.answer(node, locale, facts, signals, self.graph.gates, with_risk=False)
+            citations = r.answer_citations(node, answer, locale)
+        text = r.message(
+            locale,
+            preface=preface,
+            node=node,
+            answer=answer,
+            question=question,
+            citations=citations,
+            facts=facts,
+        )
+        return Turn(
+            locale=locale,
+            kind="answer" if node else "question",
+            text=text,
+            question=question,
+            answer=answer,
+            citations=citations,
+            facts=dict(facts),
+            trace=trace,
+            kb_version=self.kb.version,
+            turn=turn_no,
+            done=question is None,
+        )
+
+    def _diagnosis(
+        self, locale: str, got: _Gathered, walk: Walk, trace: list[TraceStep]
+    ) -> Diagnosis:
+        r = self.renderer
+        facts = got.book.facts
+        node = walk.stop
+        assert isinstance(node, AnswerNode)  # a diagnosis walk only stops at answers
+        answer = r.answer(
+            node, locale, facts, frozenset(got.signals), self.graph.gates, with_risk=True
+        )
+        missing: list[Question] = []
+        for q in walk.missing:
+            if q.fact not in {m.fact for m in missing}:
+                missing.append(r.question(q, locale, facts))
+        return Diagnosis(
+            locale=locale,
+            facts=dict(facts),
+            answer=answer,
+            missing=missing,
+            citations=r.answer_citations(node, answer, locale),
+            trace=[*trace, *walk.trace],
+            kb_version=self.kb.version,
+        )
+
+
+def opening(
+    locale: str,
+    text: str | None = None,
+    facts: Mapping[str, Any] | None = None,
+    config: str | None = None,
+) -> Opening:
+    return Opening(locale=locale, text=text, facts=dict(facts or {}), config=config)
+
+
+def _asked(walk: Walk) -> QuestionNode | None:
+    """The question this walk ends on: its stop, or the follow-up of its answer."""
+    return walk.follow_up or (walk.stop if isinstance(walk.stop, QuestionNode) else None)
+
+
+def _asks(walk: Walk, question: QuestionNode) -> bool:
+    asked = _asked(walk)
+    return asked is not None and asked.id == question.id

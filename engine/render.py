@@ -1,0 +1,201 @@
+"""Turning a walk into localized output: recommendations, risk, citations, the message text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence, Set
+from typing import Any
+
+from engine.models import Answer, Citation, Option, Question, Recommendation, Risk
+from engine.risk import RiskTable
+from kb.conditions import Condition
+from kb.contract import SECTIONS, FactValue
+from kb.schema import Advice, AnswerNode, KnowledgeBase, ParamSpec, QuestionNode
+from locales import Catalog
+
+
+def _param(spec: ParamSpec, facts: Mapping[str, FactValue], extra: Mapping[str, Any]) -> Any:
+    if spec.op == "value":
+        return spec.value
+    if spec.op in {"failed_gates", "signals"}:
+        return extra[spec.op]
+    value = facts.get(spec.fact or "")
+    if spec.op == "copy" or value is None:
+        return value
+    if spec.op == "halve" and isinstance(value, int) and not isinstance(value, bool):
+        return max(1, value // 2)
+    if spec.op == "drop_highest" and isinstance(value, list) and len(value) > 1:
+        return sorted(value)[:-1]
+    return None
+
+
+class Renderer:
+    """Everything localized, with the per-locale constants (citations, labels) built once."""
+
+    def __init__(self, kb: KnowledgeBase, catalog: Catalog, guide_url: str) -> None:
+        self.kb = kb
+        self.catalog = catalog
+        self.guide_url = guide_url
+        self._order = {s.id: i for i, s in enumerate(kb.sections)}
+        self._advice = {a.code: a for a in kb.advice}
+        self._risk = RiskTable(kb)
+        self._citations = self._all_citations()
+
+    def _all_citations(self) -> dict[tuple[str, str], Citation]:
+        base = self.guide_url
+        return {
+            (locale, s.id): Citation(
+                section=s.id,
+                number=SECTIONS.get(s.id, ""),
+                title=self.catalog.text(f"section.{s.id}.title", locale),
+                url=f"{base}#{s.id}",
+            )
+            for locale in self.catalog.locales
+            for s in self.kb.sections
+        }
+
+    def text(self, key: str, locale: str, **params: Any) -> str:
+        return self.catalog.render(key, locale, params)
+
+    def citations(self, ids: Iterable[str], locale: str) -> list[Citation]:
+        order = self._order
+        unique = sorted(set(ids), key=lambda s: order.get(s, len(order)))
+        return [self._citations[(locale, s)] for s in unique if (locale, s) in self._citations]
+
+    def question(
+        self,
+        node: QuestionNode,
+        locale: str,
+        facts: Mapping[str, FactValue],
+        *,
+        reask: bool = False,
+    ) -> Question:
+        key = f"node.{node.id}.{'reask' if reask else 'text'}"
+        options = [
+            Option(value=v, label=self.text(f"option.{node.fact}.{v}", locale, facts=facts))
+            for v in node.options
+        ]
+        kind = "choice" if node.options else "number"
+        return Question(
+            fact=node.fact, text=self.text(key, locale, facts=facts), options=options, kind=kind
+        )
+
+    def recommendations(
+        self,
+        node: AnswerNode,
+        locale: str,
+        facts: Mapping[str, FactValue],
+        signals: Set[str],
+        gates: Mapping[str, Condition],
+    ) -> list[Recommendation]:
+        extra = {
+            "failed_gates": self._failed(gates, facts, signals),
+            "signals": _topics(signals, facts),
+        }
+        advice = self._advice
+        out = []
+        for rec in node.recommend:
+            if rec.when is not None and not rec.when.holds(facts, signals, gates):
+                continue
+            spec = advice[rec.code]
+            params = {name: _param(p, facts, extra) for name, p in spec.params.items()}
+            out.append(self._recommendation(spec, params, locale, facts))
+        return out
+
+    def _recommendation(
+        self, spec: Advice, params: dict[str, Any], locale: str, facts: Mapping[str, FactValue]
+    ) -> Recommendation:
+        context = dict(params)
+        if spec.code == "keep_gc_on":
+            context["failed_labels"] = [self.text(f"gate.{g}", locale) for g in params["failed"]]
+        text = self.text(f"advice.{spec.code}", locale, facts=facts, **context)
+        shown = {k: v for k, v in params.items() if v not in (None, [], "")}
+        return Recommendation(code=spec.code, text=text, citations=list(spec.cites), params=shown)
+
+    @staticmethod
+    def _failed(
+        gates: Mapping[str, Condition], facts: Mapping[str, FactValue], signals: Set[str]
+    ) -> list[str]:
+        return [gid for gid, cond in gates.items() if not cond.holds(facts, signals, gates)]
+
+    def risk(self, facts: Mapping[str, FactValue], locale: str) -> Risk:
+        finding = self._risk.assess(facts)
+        reasons = [self.text(finding.reason_key, locale, facts=facts)] if finding.reason_key else []
+        safest = self.text(finding.safest_key, locale, facts=facts) if finding.safest_key else None
+        return Risk(
+            level=finding.level,
+            reasons=reasons,
+            family=finding.family,
+            safest_first_try=safest,
+        )
+
+    def answer(
+        self,
+        node: AnswerNode,
+        locale: str,
+        facts: Mapping[str, FactValue],
+        signals: Set[str],
+        gates: Mapping[str, Condition],
+        *,
+        with_risk: bool,
+    ) -> Answer:
+        recs = self.recommendations(node, locale, facts, signals, gates)
+        risk = self.risk(facts, locale) if with_risk or node.risk else None
+        return Answer(recommendations=recs, risk=risk)
+
+    def answer_citations(self, node: AnswerNode, answer: Answer, locale: str) -> list[Citation]:
+        ids = [*node.cites, *(c for r in answer.recommendations for c in r.citations)]
+        return self.citations(ids, locale)
+
+    def message(
+        self,
+        locale: str,
+        *,
+        preface: Sequence[str],
+        node: AnswerNode | None,
+        answer: Answer | None,
+        question: Question | None,
+        citations: Sequence[Citation],
+        facts: Mapping[str, FactValue],
+    ) -> str:
+        """The whole turn as CommonMark."""
+        parts = [p for p in preface if p]
+        if node is not None and answer is not None:
+            level = answer.risk.level if answer.risk else None
+            parts.append(self.text(f"node.{node.id}.text", locale, facts=facts, risk_level=level))
+            parts.extend(self._risk_lines(answer.risk, locale))
+            heading = self.text("engine.recommendations", locale)
+            items = [f"{i}. {_indent(r.text)}" for i, r in enumerate(answer.recommendations, 1)]
+            parts.append(f"**{heading}**\n\n" + "\n".join(items))
+        if question is not None:
+            hint = "engine.options_hint" if question.options else "engine.number_hint"
+            parts.append(f"**{question.text}**\n\n{self.text(hint, locale)}")
+        if citations:
+            links = "\n".join(f"- [{_cite_label(c)}]({c.url})" for c in citations)
+            parts.append(f"**{self.text('engine.read_more', locale)}**\n\n{links}")
+        return "\n\n".join(parts)
+
+    def _risk_lines(self, risk: Risk | None, locale: str) -> list[str]:
+        if risk is None:
+            return []
+        level = self.text(f"engine.risk_level.{risk.level}", locale)
+        lines = [f"**{self.text('engine.risk', locale, level=level)}**"]
+        lines += [f"- {r}" for r in risk.reasons]
+        if risk.safest_first_try:
+            lines.append(f"- {risk.safest_first_try}")
+        return ["\n".join(lines)]
+
+
+def _cite_label(citation: Citation) -> str:
+    return f"{citation.number}) {citation.title}" if citation.number else citation.title
+
+
+def _indent(text: str) -> str:
+    """Keep a multi-line recommendation inside its list item."""
+    return text.replace("\n", "\n   ")
+
+
+def _topics(signals: Set[str], facts: Mapping[str, FactValue]) -> list[str]:
+    topics = sorted(signals)
+    if facts.get("memory_kind") == "system" and "system_memory" not in topics:
+        topics.append("system_memory")
+    return topics

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
 
-from locales.catalog import default_catalog
+from locales.catalog import LocaleError, RenderError, default_catalog
 
 
 class IssueKind(StrEnum):
@@ -93,16 +93,25 @@ class ConfigIssue:
         return ", ".join(parts) or "input"
 
 
+def _safe_message(issue: ConfigIssue) -> str:
+    # str() of an exception must not raise: a broken catalog elsewhere still leaves the code.
+    try:
+        return issue.message()
+    except (LocaleError, RenderError):
+        params = ", ".join(f"{k}={v}" for k, v in sorted(issue.params.items()))
+        return f"{issue.code}({params})"
+
+
 class ConfigError(Exception):
     """The job config cannot be read; ``issues`` holds every error found, in document order."""
 
     def __init__(self, issues: tuple[ConfigIssue, ...]) -> None:
         self.issues = issues
-        super().__init__(self._describe())
+        super().__init__(*issues)
 
-    def _describe(self) -> str:
+    def __str__(self) -> str:
         lines = [f"cannot read the AI Toolkit job config ({len(self.issues)} problem(s)):"]
-        lines.extend(f"- {issue.location()}: {issue.message()}" for issue in self.issues)
+        lines.extend(f"- {issue.location()}: {_safe_message(issue)}" for issue in self.issues)
         return "\n".join(lines)
 
     @property

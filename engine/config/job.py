@@ -12,7 +12,8 @@ from engine.config.reading import JobReading, ProcessReading
 
 
 def _raise_with(reader: Reader, issue: ConfigIssue | None = None) -> ConfigError:
-    return ConfigError((*reader.issues, *([issue] if issue else [])))
+    issues = [*reader.issues, *([issue] if issue else [])]
+    return ConfigError(tuple(sorted(issues, key=lambda i: (i.line or 0, i.column or 0))))
 
 
 def _missing(parent: Located, key: str) -> ConfigIssue:

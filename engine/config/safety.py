@@ -101,7 +101,7 @@ def check_graph(root: yaml.Node) -> None:
     walk = _Walk()
     walk.run(root)
     if walk.unsafe:
-        raise ConfigError(tuple(walk.unsafe))
+        raise ConfigError(tuple(sorted(walk.unsafe, key=lambda i: (i.line or 0, i.column or 0))))
     if walk.aliases > MAX_ALIASES:
         raise ConfigError(
             (ConfigIssue("too_many_aliases", {"count": walk.aliases, "limit": MAX_ALIASES}),)

@@ -1,0 +1,110 @@
+"""Loading the KB and its texts, and checking every rule: the one entry point for both.
+
+Problems name KB files relative to the KB directory (``graph/oom.yaml``) and locale files as
+``<locales dir>/<locale>/<file>`` (``locales/en/kb.yaml``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from kb.checks import CheckContext, run_checks
+from kb.graph import build_graph
+from kb.loader import DATA_DIR, _compose, _duplicate_keys, _surprises, load_kb
+from kb.problems import KBError, Problem
+from kb.schema import KnowledgeBase
+from locales.catalog import LOCALES_DIR, Catalog, LocaleError, read_locale_dir
+
+
+@dataclass(frozen=True)
+class ValidationReport:
+    kb: KnowledgeBase | None
+    catalog: Catalog | None
+    problems: tuple[Problem, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _locale_name(root: Path, path: Path) -> str:
+    return f"{root.name}/{path.relative_to(root).as_posix()}"
+
+
+def _scan_locale_files(root: Path) -> list[Problem]:
+    """YAML-level problems of every locale file, so that one bad file does not hide another."""
+    problems: list[Problem] = []
+    for path in sorted(root.glob("*/*.yaml")):
+        if path.parent.name.startswith("_"):
+            continue
+        name = _locale_name(root, path)
+        tree = _compose(path, name, path.read_text(encoding="utf-8"), problems)
+        if tree is not None:
+            problems.extend(_duplicate_keys(tree, name))
+            problems.extend(_surprises(tree, name))
+    return problems
+
+
+def read_catalog(root: Path) -> tuple[Catalog | None, list[Problem]]:
+    """The catalog below ``root`` (templates not compiled), or None and why it cannot be read."""
+    if not root.is_dir():
+        return None, [
+            Problem(
+                root.name,
+                0,
+                "locale-file",
+                "the locales directory does not exist",
+                "create it with one directory per locale",
+            )
+        ]
+    problems = _scan_locale_files(root)
+    if any(p.rule == "yaml-syntax" for p in problems):
+        return None, problems
+    try:
+        return Catalog(read_locale_dir(root)), problems
+    except LocaleError as exc:
+        name = _locale_name(root, exc.path)
+        problems.append(
+            Problem(
+                name,
+                exc.line,
+                "locale-file",
+                exc.message,
+                "write the text as a string, or as {text: ..., source: ...}",
+            )
+        )
+        return None, problems
+
+
+def validate(kb_root: Path | None = None, locales_root: Path | None = None) -> ValidationReport:
+    """Load and check the KB and its locale texts; every problem is reported, nothing raised."""
+    kb_root = kb_root or DATA_DIR
+    locales_root = locales_root or LOCALES_DIR
+    if not kb_root.is_dir():
+        missing = Problem(
+            kb_root.name,
+            0,
+            "kb-missing",
+            "the KB directory does not exist",
+            "point at the directory that holds start.yaml",
+        )
+        return ValidationReport(None, None, (missing,))
+    loaded = load_kb(kb_root)
+    catalog, problems = read_catalog(locales_root)
+    problems += loaded.problems
+    if loaded.kb is not None:
+        ctx = CheckContext(loaded.kb, build_graph(loaded.kb), catalog, loaded.files, locales_root)
+        problems += run_checks(ctx)
+    return ValidationReport(loaded.kb, catalog, tuple(sorted(set(problems))))
+
+
+def load_validated(
+    kb_root: Path | None = None, locales_root: Path | None = None
+) -> tuple[KnowledgeBase, Catalog]:
+    """The KB and its catalog, ready to serve; raises :class:`KBError` with every problem."""
+    report = validate(kb_root, locales_root)
+    if not report.ok or report.kb is None or report.catalog is None:
+        raise KBError(report.problems)
+    report.catalog.compile_all()
+    return report.kb, report.catalog

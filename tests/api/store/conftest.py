@@ -4,28 +4,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import redis
 
 from api.store import ConversationStore
 from tests.api.store.fakes import FakeClock, StoreFactory
-from tests.redis_server import RedisServer, start_redis_server
-
-
-@pytest.fixture(scope="session")
-def redis_server() -> Iterator[RedisServer]:
-    with start_redis_server() as server:
-        yield server
-
-
-@pytest.fixture
-def redis_url(redis_server: RedisServer) -> str:
-    """The shared server's URL, emptied for this test."""
-    client = redis.Redis.from_url(redis_server.url)
-    try:
-        client.flushdb()
-    finally:
-        client.close()
-    return redis_server.url
 
 
 @pytest.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])

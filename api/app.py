@@ -1,0 +1,58 @@
+"""The FastAPI application: built once per process from typed settings."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+
+from api import channels, problems
+from api.context import AppContext
+from api.middleware import BodyLimit, RateLimit, RequestContext
+from api.routes import site, v1
+from api.settings import Settings
+
+DESCRIPTION = """Troubleshooting assistant for out-of-memory crashes in AI Toolkit LoRA training,
+answering from the gradient-checkpointing guide with citations, in pt-BR and en."""
+
+
+def create_app(settings: Settings | None = None, context: AppContext | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    context = context or AppContext.build(settings)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        context.close()
+
+    app = FastAPI(title="oomguide", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    app.state.context = context
+    problems.install(app)
+    app.include_router(v1.router)
+    app.include_router(site.router)
+    _install_channels(app)
+    app.add_middleware(RateLimit, limiter=context.limiter)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.cors_origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Content-Type", "Accept-Language"],
+        )
+    app.add_middleware(RequestContext, metrics=context.metrics)
+    return app
+
+
+def _install_channels(app: FastAPI) -> None:
+    for router in channels.routers():
+        app.include_router(router)
+
+
+def factory() -> FastAPI:
+    """Entry point for `uvicorn --factory api.app:factory` (each worker builds its own app)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    return create_app()

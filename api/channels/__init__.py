@@ -1,0 +1,9 @@
+"""Chat platforms: thin adapters from each platform's protocol to the conversation service."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+
+def routers() -> list[APIRouter]:
+    return []

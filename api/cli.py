@@ -1,0 +1,183 @@
+"""The `oomguide` command line: serve, chat, ask, check, validate, graph, kb."""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from api.settings import Settings, SettingsError
+from engine.engine import Engine
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Troubleshooting assistant for OOM crashes in AI Toolkit LoRA training.",
+)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False)
+
+
+class GraphFormat(StrEnum):
+    mermaid = "mermaid"
+    dot = "dot"
+
+
+class FailOn(StrEnum):
+    medium = "medium"
+    high = "high"
+
+
+LocaleOption = Annotated[str | None, typer.Option("--locale", "-l", help="pt-BR or en")]
+
+
+def _settings() -> Settings:
+    try:
+        return Settings.from_env()
+    except SettingsError as exc:
+        err.print(f"[red]bad setting:[/red] {exc}")
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    workers: Annotated[int, typer.Option(min=1, max=64)] = 1,
+) -> None:
+    """Start the API, the widget and the chat integrations."""
+    import uvicorn
+
+    _settings()  # fail before forking workers when a setting is wrong
+    uvicorn.run(
+        "api.app:factory",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="info",
+        access_log=False,
+    )
+
+
+@app.command()
+def validate(
+    kb: Annotated[Path | None, typer.Option("--kb", help="KB folder")] = None,
+    locales: Annotated[Path | None, typer.Option("--locales")] = None,
+) -> None:
+    """Check the knowledge base; every problem with file, line and how to fix it."""
+    from kb.validate import validate as run
+
+    report = run(kb, locales)
+    for problem in report.problems:
+        out.print(str(problem), markup=False)
+    if not report.ok:
+        err.print(f"{len(report.problems)} problem(s)")
+        raise typer.Exit(1)
+    out.print(
+        f"KB ok: {len(report.kb.nodes) if report.kb else 0} nodes, version "
+        f"{report.kb.version if report.kb else '-'}"
+    )
+
+
+@app.command()
+def graph(fmt: Annotated[GraphFormat, typer.Option("--format")] = GraphFormat.mermaid) -> None:
+    """Print the decision graph (Mermaid or Graphviz dot)."""
+    from kb.graph import to_dot, to_mermaid
+    from kb.validate import load_validated
+
+    kb, _ = load_validated()
+    sys.stdout.write(to_mermaid(kb) if fmt is GraphFormat.mermaid else to_dot(kb))
+
+
+@app.command("kb")
+def kb_command(json_: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Print the KB's sections, facts, advice codes, locales and version."""
+    from api.routes.v1 import describe_kb
+
+    info = describe_kb(_engine())
+    if json_:
+        sys.stdout.write(info.model_dump_json(indent=2) + "\n")
+        return
+    out.print(f"KB version {info.version}; locales {', '.join(info.locales)}")
+    for s in info.sections:
+        out.print(f"  {s['number'] or '-':>4}  {s['id']}")
+
+
+@app.command()
+def ask(
+    text: str, locale: LocaleOption = None, json_: Annotated[bool, typer.Option("--json")] = False
+) -> None:
+    """Ask once and print the answer (or the first question)."""
+    from api.terminal import print_turn
+    from engine.state import Opening
+
+    engine = _engine()
+    _, turn = engine.start(Opening(locale=_locale_for(locale, text), text=text))
+    if json_:
+        sys.stdout.write(turn.model_dump_json(indent=2) + "\n")
+    else:
+        print_turn(out, turn)
+
+
+@app.command()
+def chat(locale: LocaleOption = None) -> None:
+    """An interactive conversation: pick options by number, `why` shows the trace."""
+    from api.terminal import run_chat
+
+    run_chat(out, _engine(), _locale_for(locale, None))
+
+
+@app.command()
+def check(
+    config: Annotated[str, typer.Argument(help="job config file, or - for stdin")],
+    locale: LocaleOption = None,
+    json_: Annotated[bool, typer.Option("--json")] = False,
+    fail_on: Annotated[FailOn | None, typer.Option("--fail-on")] = None,
+) -> None:
+    """Diagnose an AI Toolkit job config before the GPU does."""
+    from api.terminal import run_check
+
+    code = run_check(
+        out,
+        err,
+        _engine(),
+        config,
+        _locale_for(locale, None),
+        json_,
+        fail_on.value if fail_on else None,
+    )
+    raise typer.Exit(code)
+
+
+def _engine() -> Engine:
+    from kb.validate import load_validated
+
+    kb, catalog = load_validated()
+    return Engine(kb, catalog, _settings().guide_url)
+
+
+def _locale_for(explicit: str | None, text: str | None) -> str:
+    from engine.extract import extract
+    from locales import normalize_locale
+
+    if explicit is not None:
+        chosen = normalize_locale(explicit)
+        if chosen is None:
+            err.print(f"unsupported locale {explicit!r}: use pt-BR or en")
+            raise typer.Exit(2)
+        return chosen
+    detected = extract(text).locale if text else None
+    return detected or _settings().default_locale
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+"""Prometheus metrics of one app, in its own registry so that several apps never collide."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
+
+from engine.models import Diagnosis, Turn
+
+CONTENT_TYPE = CONTENT_TYPE_LATEST
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.turns = Counter(
+            "oomguide_turns",
+            "Conversation turns taken",
+            ["kind", "channel"],
+            registry=self.registry,
+        )
+        self.answers = Counter(
+            "oomguide_answers",
+            "Recommendations given, by advice code",
+            ["code"],
+            registry=self.registry,
+        )
+        self.questions = Counter(
+            "oomguide_questions", "Questions asked, by fact", ["fact"], registry=self.registry
+        )
+        self.errors = Counter(
+            "oomguide_errors", "Error responses, by status", ["status"], registry=self.registry
+        )
+        self.latency = Histogram(
+            "oomguide_request_seconds",
+            "Request latency",
+            ["route"],
+            registry=self.registry,
+            buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0),
+        )
+
+    def turn(self, turn: Turn, channel: str) -> None:
+        self.turns.labels(turn.kind, channel).inc()
+        if turn.answer is not None:
+            for rec in turn.answer.recommendations:
+                self.answers.labels(rec.code).inc()
+        if turn.question is not None:
+            self.questions.labels(turn.question.fact).inc()
+
+    def diagnosis(self, diagnosis: Diagnosis) -> None:
+        for rec in diagnosis.answer.recommendations:
+            self.answers.labels(rec.code).inc()
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)

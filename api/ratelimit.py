@@ -1,0 +1,80 @@
+"""Requests per minute per client, counted in memory or in Redis (shared by every process).
+
+A moving window: a client gets at most N requests in any 60 seconds, with no burst of 2N
+across a minute boundary as a fixed window allows, and Retry-After is the exact wait until
+its oldest counted request leaves the window. The cost, one timestamp per counted request,
+is small at the limits this service runs with.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import redis
+from limits import RateLimitItemPerMinute
+from limits.errors import StorageError
+from limits.storage import MemoryStorage, RedisStorage, Storage
+from limits.strategies import MovingWindowRateLimiter
+
+_KEY_PREFIX = "oomguide:ratelimit"
+_CONNECT_TIMEOUT_SECONDS = 2.0
+_SOCKET_TIMEOUT_SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class RateDecision:
+    allowed: bool
+    retry_after: int  # seconds until a request would be allowed; 0 when allowed, else >= 1
+
+
+_ALLOWED = RateDecision(allowed=True, retry_after=0)
+
+
+class RateLimiter:
+    """Counts hits per client key; `requests_per_minute=0` turns limiting off."""
+
+    def __init__(self, requests_per_minute: int, redis_url: str | None) -> None:
+        if requests_per_minute < 0:
+            raise ValueError(f"requests_per_minute must be >= 0, got {requests_per_minute}")
+        self._item = RateLimitItemPerMinute(requests_per_minute)
+        self._pool: redis.ConnectionPool | None = None
+        self._limiter: MovingWindowRateLimiter | None = None
+        if requests_per_minute > 0:
+            self._limiter = MovingWindowRateLimiter(self._storage(redis_url))
+
+    @property
+    def enabled(self) -> bool:
+        return self._limiter is not None
+
+    def hit(self, client_key: str) -> RateDecision:
+        if self._limiter is None:
+            return _ALLOWED
+        try:
+            if self._limiter.hit(self._item, client_key):
+                return _ALLOWED
+            stats = self._limiter.get_window_stats(self._item, client_key)
+        except StorageError:
+            # Fail open: when Redis is down the conversations it holds are too, and those
+            # requests already fail; refusing everyone else as well would add nothing.
+            return _ALLOWED
+        return RateDecision(
+            allowed=False, retry_after=max(1, math.ceil(stats.reset_time - time.time()))
+        )
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.disconnect()
+
+    def _storage(self, redis_url: str | None) -> Storage:
+        if not redis_url:
+            return MemoryStorage()
+        self._pool = redis.ConnectionPool.from_url(
+            redis_url,
+            socket_connect_timeout=_CONNECT_TIMEOUT_SECONDS,
+            socket_timeout=_SOCKET_TIMEOUT_SECONDS,
+        )
+        return RedisStorage(
+            redis_url, connection_pool=self._pool, key_prefix=_KEY_PREFIX, wrap_exceptions=True
+        )

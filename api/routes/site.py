@@ -1,0 +1,73 @@
+"""Pages and probes outside /v1: the guide page, health, metrics, the widget and its demo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import jinja2
+from fastapi import APIRouter, Header, Query, Response
+from fastapi.responses import FileResponse, HTMLResponse
+
+from api.context import Context
+from api.metrics import CONTENT_TYPE
+from api.routes.v1 import section_view
+from api.schemas import Health
+from locales import pick_locale
+
+router = APIRouter()
+STATIC = Path(__file__).resolve().parent.parent / "static"
+_PAGES = jinja2.Environment(
+    loader=jinja2.PackageLoader("api", "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+)
+_GUIDE_HEADING = {
+    "pt-BR": "Guia: Gradient Checkpointing e OOM no AI Toolkit",
+    "en": "Guide: Gradient Checkpointing and OOM in AI Toolkit",
+}
+
+
+@router.get("/guide", response_class=HTMLResponse, tags=["site"])
+def guide_page(
+    ctx: Context,
+    locale: Annotated[str | None, Query(max_length=35)] = None,
+    accept_language: Annotated[str | None, Header(max_length=512)] = None,
+) -> str:
+    """The guide's sections (number, title, summary), one anchor per section id."""
+    chosen = pick_locale(locale, accept_language, ctx.settings.default_locale)
+    sections = [section_view(ctx, s.id, chosen) for s in ctx.kb.sections]
+    return _PAGES.get_template("guide.html").render(
+        locale=chosen,
+        heading=_GUIDE_HEADING[chosen],
+        sections=sections,
+        languages=[("pt-BR", "Português"), ("en", "English")],
+        language_label="Idioma" if chosen == "pt-BR" else "Language",
+    )
+
+
+@router.get("/healthz", response_model=Health, tags=["site"])
+def healthz(ctx: Context, response: Response) -> Health:
+    store_ok = ctx.store.ping()
+    if not store_ok:
+        response.status_code = 503
+    return Health(
+        status="ok" if store_ok else "degraded", kb_version=ctx.kb.version, store=store_ok
+    )
+
+
+@router.get("/metrics", tags=["site"], response_class=Response)
+def metrics(ctx: Context) -> Response:
+    """Prometheus text format."""
+    return Response(ctx.metrics.render(), media_type=CONTENT_TYPE)
+
+
+@router.get("/widget.js", tags=["site"], response_class=FileResponse)
+def widget() -> FileResponse:
+    return FileResponse(STATIC / "widget.js", media_type="text/javascript; charset=utf-8")
+
+
+@router.get("/", tags=["site"], response_class=FileResponse)
+def demo() -> FileResponse:
+    """A fictional support site that embeds the widget."""
+    return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")

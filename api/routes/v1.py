@@ -1,0 +1,178 @@
+"""The REST API under /v1: conversations, diagnoses, config checks, the KB and its sections."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Response, status
+
+from api.context import AppContext, Context
+from api.problems import PROBLEM, SectionNotFound
+from api.schemas import (
+    ConfigCheck,
+    ConfigCheckBody,
+    ConversationView,
+    FeedbackBody,
+    KBInfo,
+    NewConversation,
+    Problem,
+    ReplyBody,
+    SectionView,
+)
+from engine.engine import Engine
+from engine.models import Diagnosis, Turn
+from engine.state import Opening, Reply
+from kb.contract import FACTS, SECTIONS
+from kb.problems import did_you_mean
+from locales import pick_locale
+
+router = APIRouter(prefix="/v1", tags=["v1"])
+AcceptLanguage = Annotated[str | None, Header(max_length=512)]
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: {"model": Problem, "content": {PROBLEM: {}}} for code in codes}
+
+
+def _opening(ctx: AppContext, body: NewConversation, accept: str | None) -> Opening:
+    locale = pick_locale(body.locale, accept, ctx.settings.default_locale)
+    return Opening(locale=locale, text=body.text, facts=body.facts, config=body.config)
+
+
+@router.post(
+    "/conversations",
+    status_code=status.HTTP_201_CREATED,
+    response_model=Turn,
+    responses=_errors(400, 413, 422, 429),
+)
+def start_conversation(
+    body: NewConversation, ctx: Context, accept_language: AcceptLanguage = None
+) -> Turn:
+    """Start a conversation from free text, known facts and/or a job config."""
+    turn = ctx.service.start(_opening(ctx, body, accept_language))
+    ctx.metrics.turn(turn, "rest")
+    return turn
+
+
+@router.post(
+    "/conversations/{conversation_id}/replies",
+    response_model=Turn,
+    responses=_errors(404, 409, 413, 422, 429),
+)
+def reply(conversation_id: str, body: ReplyBody, ctx: Context) -> Turn:
+    """Answer the pending question with an option `value` or free `text`."""
+    turn = ctx.service.reply(conversation_id, Reply(value=body.value, text=body.text), body.turn)
+    ctx.metrics.turn(turn, "rest")
+    return turn
+
+
+@router.get(
+    "/conversations/{conversation_id}", response_model=ConversationView, responses=_errors(404, 429)
+)
+def get_conversation(conversation_id: str, ctx: Context) -> ConversationView:
+    """The conversation so far: locale, facts, transcript and the pending question."""
+    conv = ctx.service.get(conversation_id)
+    pending = ctx.engine.graph.nodes.get(conv.state.pending or "")
+    question = None
+    if pending is not None and pending.kind == "question":
+        question = ctx.engine.renderer.question(pending, conv.state.locale, conv.state.facts)
+    return ConversationView(
+        conversation_id=conv.id,
+        locale=conv.state.locale,
+        facts=conv.state.facts,
+        transcript=conv.state.transcript,
+        question=question,
+        turn=conv.state.turn,
+        done=conv.state.done,
+    )
+
+
+@router.post(
+    "/conversations/{conversation_id}/feedback",
+    status_code=204,
+    responses=_errors(404, 413, 422, 429),
+)
+def feedback(conversation_id: str, body: FeedbackBody, ctx: Context) -> Response:
+    """Was the answer helpful? Stored with the conversation, its path and the KB version."""
+    ctx.service.feedback(conversation_id, body.helpful, body.comment)
+    return Response(status_code=204)
+
+
+@router.post("/diagnose", response_model=Diagnosis, responses=_errors(400, 413, 422, 429))
+def diagnose(
+    body: NewConversation, ctx: Context, accept_language: AcceptLanguage = None
+) -> Diagnosis:
+    """Stateless: the best answer for what is known, plus the questions that would refine it."""
+    result = ctx.engine.diagnose(_opening(ctx, body, accept_language))
+    ctx.metrics.diagnosis(result)
+    return result
+
+
+@router.post("/configs/check", response_model=ConfigCheck, responses=_errors(400, 413, 422, 429))
+def check_config(
+    body: ConfigCheckBody, ctx: Context, accept_language: AcceptLanguage = None
+) -> ConfigCheck:
+    """Diagnose an AI Toolkit job config: facts, risk, recommendations, per-process facts."""
+    from api.doctor import check
+
+    locale = pick_locale(body.locale, accept_language, ctx.settings.default_locale)
+    return check(ctx.engine, body.config, locale)
+
+
+@router.get("/kb", response_model=KBInfo)
+def kb_info(ctx: Context) -> KBInfo:
+    """The KB's version (a content hash), locales, sections, facts and advice codes."""
+    return describe_kb(ctx.engine)
+
+
+def describe_kb(engine: Engine) -> KBInfo:
+    """What `GET /v1/kb` and `oomguide kb --json` print."""
+    catalog = engine.renderer.catalog
+    facts = {
+        name: {"type": spec.type.value, **({"values": list(spec.values)} if spec.values else {})}
+        for name, spec in FACTS.items()
+    }
+    sections = [
+        {
+            "id": s.id,
+            "number": SECTIONS[s.id],
+            "parent": s.parent,
+            "titles": {loc: catalog.text(f"section.{s.id}.title", loc) for loc in catalog.locales},
+        }
+        for s in engine.kb.sections
+    ]
+    return KBInfo(
+        version=engine.kb.version,
+        locales=list(catalog.locales),
+        sections=sections,
+        facts=facts,
+        advice_codes=[a.code for a in engine.kb.advice],
+    )
+
+
+@router.get("/sections/{section_id}", response_model=SectionView, responses=_errors(404))
+def section(
+    section_id: str,
+    ctx: Context,
+    accept_language: AcceptLanguage = None,
+    locale: Annotated[str | None, Query(max_length=35)] = None,
+) -> SectionView:
+    """One section of the guide: number, title, the KB's summary and its url."""
+    if section_id not in SECTIONS:
+        raise SectionNotFound(section_id, did_you_mean(section_id, SECTIONS))
+    chosen = pick_locale(locale, accept_language, ctx.settings.default_locale)
+    return section_view(ctx, section_id, chosen)
+
+
+def section_view(ctx: AppContext, section_id: str, locale: str) -> SectionView:
+    citation = ctx.engine.renderer.citations([section_id], locale)[0]
+    parent = next((s.parent for s in ctx.kb.sections if s.id == section_id), None)
+    summary = ctx.catalog.render(f"section.{section_id}.summary", locale, {"facts": {}})
+    return SectionView(
+        id=section_id,
+        number=citation.number,
+        title=citation.title,
+        summary=summary,
+        url=citation.url,
+        parent=parent,
+    )

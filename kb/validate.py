@@ -6,8 +6,11 @@ Problems name KB files relative to the KB directory (``graph/oom.yaml``) and loc
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+import yaml
 
 from kb.checks import CheckContext, run_checks
 from kb.graph import build_graph
@@ -43,7 +46,26 @@ def _scan_locale_files(root: Path) -> list[Problem]:
         if tree is not None:
             problems.extend(_duplicate_keys(tree, name))
             problems.extend(_surprises(tree, name))
+            problems.extend(_unquoted_hashes(tree, name))
     return problems
+
+
+def _unquoted_hashes(tree: yaml.Node, name: str) -> Iterator[Problem]:
+    """A hex hash made only of digits reads as a number, which the catalog then rejects."""
+    if not isinstance(tree, yaml.MappingNode):
+        return
+    for key, value in tree.value:
+        fields = value.value if isinstance(value, yaml.MappingNode) else []
+        for field, hashed in fields:
+            kind = hashed.tag.rsplit(":", 1)[-1]
+            if field.value == "source" and kind in ("int", "float"):
+                yield Problem(
+                    name,
+                    hashed.start_mark.line + 1,
+                    "locale-source-hash",
+                    f"the source hash of {key.value!r} is read as a number ({kind})",
+                    f'write it in quotes: source: "{hashed.value}"',
+                )
 
 
 def read_catalog(root: Path) -> tuple[Catalog | None, list[Problem]]:

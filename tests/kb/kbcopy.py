@@ -1,0 +1,59 @@
+"""A writable copy of the minimal valid KB, for a test to break one thing in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from kb.problems import Problem
+from kb.validate import ValidationReport, validate
+
+MINIMAL = Path(__file__).parent / "fixtures" / "minimal"
+
+
+@dataclass
+class KBCopy:
+    """The minimal KB (``kb/``) and its texts (``locales/``) under one directory."""
+
+    root: Path
+
+    @property
+    def kb_root(self) -> Path:
+        return self.root / "kb"
+
+    @property
+    def locales_root(self) -> Path:
+        return self.root / "locales"
+
+    def read(self, rel: str) -> str:
+        return (self.root / rel).read_text(encoding="utf-8")
+
+    def write(self, rel: str, text: str) -> None:
+        (self.root / rel).write_text(text, encoding="utf-8")
+
+    def edit(self, rel: str, old: str, new: str) -> None:
+        """Replace the one occurrence of ``old``, so that a test breaks exactly what it says."""
+        text = self.read(rel)
+        assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {rel}"
+        self.write(rel, text.replace(old, new))
+
+    def append(self, rel: str, text: str) -> None:
+        self.write(rel, self.read(rel) + text)
+
+    def line(self, rel: str, snippet: str) -> int:
+        """The line on which ``snippet`` first stands in the file, counted from 1."""
+        for number, text in enumerate(self.read(rel).splitlines(), 1):
+            if snippet in text:
+                return number
+        raise AssertionError(f"{snippet!r} not in {rel}")
+
+    def validate(self) -> ValidationReport:
+        return validate(self.kb_root, self.locales_root)
+
+    def problems(self, rule: str) -> list[Problem]:
+        return [p for p in self.validate().problems if p.rule == rule]
+
+    def only(self, rule: str) -> Problem:
+        found = self.problems(rule)
+        assert len(found) == 1, found
+        return found[0]

@@ -12,7 +12,9 @@ def check(engine: Engine, config: str | bytes, locale: str) -> ConfigCheck:
     """Raises ConfigError when the job cannot be read."""
     reading = read_config(config)
     text = config if isinstance(config, str) else config.decode("utf-8")
-    diagnosis = engine.diagnose(Opening(locale=locale, config=text))
+    # A config check is a pre-flight check against running out of memory.
+    opening = Opening(locale=locale, config=text, facts={"goal": "fix_oom"})
+    diagnosis = engine.diagnose(opening)
     processes = [_process(engine, p, locale) for p in reading.processes]
     return ConfigCheck(**diagnosis.model_dump(), name=reading.name, processes=processes)
 

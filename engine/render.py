@@ -87,8 +87,10 @@ class Renderer:
         signals: Set[str],
         gates: Mapping[str, Condition],
     ) -> list[Recommendation]:
+        # The section-6 gates only matter to someone who wants speed from turning GC off.
+        wants_speed = facts.get("goal") == "speed"
         extra = {
-            "failed_gates": self._failed(gates, facts, signals),
+            "failed_gates": self._failed(gates, facts, signals) if wants_speed else [],
             "signals": _topics(signals, facts),
         }
         advice = self._advice
@@ -106,7 +108,9 @@ class Renderer:
     ) -> Recommendation:
         context = dict(params)
         if spec.code == "keep_gc_on":
-            context["failed_labels"] = [self.text(f"gate.{g}", locale) for g in params["failed"]]
+            context["failed_labels"] = [
+                self.text(f"gate.{g}", locale, facts=facts) for g in params["failed"]
+            ]
         text = self.text(f"advice.{spec.code}", locale, facts=facts, **context)
         shown = {k: v for k, v in params.items() if v not in (None, [], "")}
         return Recommendation(code=spec.code, text=text, citations=list(spec.cites), params=shown)

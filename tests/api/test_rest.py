@@ -1,0 +1,235 @@
+"""The REST API in-process: the contract's shapes, statuses and problem+json errors."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from fastapi.testclient import TestClient
+
+PROBLEM = "application/problem+json"
+
+
+def start(client: TestClient, **body: object) -> dict[str, object]:
+    response = client.post("/v1/conversations", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, object] = response.json()
+    return data
+
+
+def test_opening_with_everything_known_answers_at_once(client: TestClient) -> None:
+    turn = start(
+        client, locale="pt-BR", text="desliguei o GC e o Z-Image dá OOM no passo 2 com batch 4"
+    )
+    assert turn["kind"] == "answer"
+    assert turn["locale"] == "pt-BR"
+    answer = turn["answer"]
+    assert isinstance(answer, dict)
+    assert answer["recommendations"][0]["code"] == "enable_gc"
+    assert "gradient_checkpointing: true" in answer["recommendations"][0]["text"]
+    assert turn["facts"] == {**turn["facts"], "gc": "disabled", "model_family": "z_image"}
+    sections = {c["section"] for c in turn["citations"]}  # type: ignore[union-attr]
+    assert "where-to-change" in sections
+    assert turn["turn"] == 1
+    assert isinstance(turn["kb_version"], str) and turn["kb_version"]
+    assert turn["trace"]
+
+
+def test_question_then_option_then_answer(client: TestClient) -> None:
+    turn = start(client, locale="en", text="help, out of memory")
+    assert turn["kind"] == "question"
+    question = turn["question"]
+    assert isinstance(question, dict) and question["fact"] == "gc"
+    values = [o["value"] for o in question["options"]]
+    assert "disabled" in values
+    cid = turn["conversation_id"]
+    reply = client.post(f"/v1/conversations/{cid}/replies", json={"value": "disabled", "turn": 1})
+    assert reply.status_code == 200, reply.text
+    body = reply.json()
+    assert body["kind"] == "answer" and body["turn"] == 2
+    assert body["answer"]["recommendations"][0]["code"] == "enable_gc"
+    view = client.get(f"/v1/conversations/{cid}").json()
+    assert view["facts"]["gc"] == "disabled"
+    assert [e["role"] for e in view["transcript"]] == ["user", "bot", "user", "bot"]
+
+
+def test_same_turn_twice_is_a_conflict(client: TestClient) -> None:
+    turn = start(client, locale="en", text="help, out of memory")
+    cid = turn["conversation_id"]
+    first = client.post(f"/v1/conversations/{cid}/replies", json={"value": "disabled", "turn": 1})
+    again = client.post(f"/v1/conversations/{cid}/replies", json={"value": "disabled", "turn": 1})
+    assert first.status_code == 200
+    assert again.status_code == 409
+    assert again.headers["content-type"] == PROBLEM
+    assert client.get(f"/v1/conversations/{cid}").json()["turn"] == 2
+
+
+def test_numeric_question_accepts_text(client: TestClient) -> None:
+    turn = start(
+        client,
+        locale="en",
+        facts={
+            "goal": "fix_oom",
+            "gc": "enabled",
+            "oom_phase": "first_steps",
+            "model_family": "other",
+        },
+    )
+    assert turn["question"]["fact"] == "batch_size"  # type: ignore[index]
+    reply = client.post(f"/v1/conversations/{turn['conversation_id']}/replies", json={"text": "4"})
+    assert reply.status_code == 200
+    body = reply.json()
+    assert body["facts"]["batch_size"] == 4
+    reduce = [r for r in body["answer"]["recommendations"] if r["code"] == "reduce_batch_size"]
+    assert reduce and reduce[0]["params"]["batch_size"] == 2
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status"),
+    [
+        ("/v1/conversations", {"locale": "en", "facts": {"gc": "maybe"}}, 422),
+        ("/v1/conversations", {"locale": "en", "facts": {"colour": "red"}}, 422),
+        ("/v1/conversations", {"text": 5}, 422),
+        ("/v1/conversations", {"unknown": 1}, 422),
+        ("/v1/conversations", {"config": "job: [unclosed"}, 400),
+        ("/v1/diagnose", {"config": "- just\n- a list\n"}, 400),
+        ("/v1/configs/check", {"config": "a: b: c"}, 400),
+        ("/v1/configs/check", {}, 422),
+        ("/v1/conversations/nope/replies", {"value": "x"}, 404),
+        ("/v1/conversations/nope/feedback", {"helpful": True}, 404),
+    ],
+)
+def test_bad_requests_are_problems(
+    client: TestClient, path: str, body: object, status: int
+) -> None:
+    response = client.post(path, json=body)
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == PROBLEM
+    problem = response.json()
+    assert problem["status"] == status and problem["title"] and problem["detail"]
+
+
+def test_bad_config_names_line_and_column(client: TestClient) -> None:
+    response = client.post("/v1/configs/check", json={"config": "job: extension\nconfig: [\n"})
+    assert response.status_code == 400
+    issue = response.json()["errors"][0]
+    assert issue["line"] >= 2 and issue["column"] >= 1
+
+
+def test_invalid_option_value_is_422(client: TestClient) -> None:
+    turn = start(client, locale="en", text="help, out of memory")
+    response = client.post(
+        f"/v1/conversations/{turn['conversation_id']}/replies", json={"value": "banana"}
+    )
+    assert response.status_code == 422
+    assert "banana" in response.json()["detail"]
+
+
+def test_reply_needs_exactly_one_of_value_and_text(client: TestClient) -> None:
+    turn = start(client, locale="en", text="help, out of memory")
+    url = f"/v1/conversations/{turn['conversation_id']}/replies"
+    assert client.post(url, json={}).status_code == 422
+    assert client.post(url, json={"value": "disabled", "text": "x"}).status_code == 422
+
+
+def test_body_too_large_is_413(client: TestClient) -> None:
+    response = client.post(
+        "/v1/conversations",
+        content=b"{" + b" " * 400_000 + b"}",
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 413
+    assert response.headers["content-type"] == PROBLEM
+
+
+def test_locale_from_accept_language_then_default(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(default_locale="en")
+    headers = {"Accept-Language": "pt-PT;q=0.9, en;q=0.5"}
+    assert client.post("/v1/conversations", json={}, headers=headers).json()["locale"] == "pt-BR"
+    assert client.post("/v1/conversations", json={}).json()["locale"] == "en"
+    assert client.post("/v1/conversations", json={"locale": "pt"}).json()["locale"] == "pt-BR"
+
+
+def test_feedback_is_stored_with_path_and_kb_version(client: TestClient) -> None:
+    turn = start(client, locale="en", text="help, out of memory")
+    cid = turn["conversation_id"]
+    response = client.post(
+        f"/v1/conversations/{cid}/feedback", json={"helpful": False, "comment": "too long"}
+    )
+    assert response.status_code == 204
+    store = client.app.state.context.store  # type: ignore[attr-defined]
+    import json
+
+    record = json.loads(store.feedback(cid)[0])
+    assert record["helpful"] is False and record["comment"] == "too long"
+    assert record["kb_version"] == turn["kb_version"]
+    assert record["path"][0] == "start"
+
+
+def test_diagnose_asks_nothing_and_lists_missing(client: TestClient) -> None:
+    response = client.post("/v1/diagnose", json={"locale": "en", "facts": {"goal": "fix_oom"}})
+    assert response.status_code == 200
+    body = response.json()
+    assert next(r["code"] for r in body["answer"]["recommendations"]) == "enable_gc"
+    assert "gc" in [q["fact"] for q in body["missing"]]
+    assert body["answer"]["risk"]["level"] in {"low", "medium", "high"}
+
+
+def test_config_check_reports_processes(client: TestClient) -> None:
+    config = (
+        "job: extension\nconfig:\n  name: demo\n  process:\n    - type: sd_trainer\n"
+        "      train:\n        batch_size: 4\n        gradient_checkpointing: off\n"
+        "      datasets:\n        - folder_path: /x\n          resolution: [512, 1024, 1536]\n"
+        "      model:\n        arch: zimage:turbo\n"
+    )
+    body = client.post("/v1/configs/check", json={"config": config, "locale": "en"}).json()
+    assert body["facts"]["gc"] == "disabled" and body["facts"]["model_family"] == "z_image"
+    assert body["answer"]["risk"]["level"] == "high"
+    assert body["processes"][0]["facts"]["max_resolution"] == 1536
+    assert body["answer"]["recommendations"][0]["code"] == "enable_gc"
+
+
+def test_kb_sections_and_guide_page(client: TestClient) -> None:
+    kb = client.get("/v1/kb").json()
+    ids = [s["id"] for s in kb["sections"]]
+    assert "speed-alternatives.buckets" in ids and set(kb["locales"]) == {"pt-BR", "en"}
+    section = client.get("/v1/sections/where-to-change?locale=en").json()
+    assert section["number"] == "4" and section["url"].endswith("#where-to-change")
+    missing = client.get("/v1/sections/where-to-chnage")
+    assert missing.status_code == 404 and "where-to-change" in missing.json()["detail"]
+    page = client.get("/guide?locale=pt-BR")
+    assert page.status_code == 200 and 'id="faq.still-oom"' in page.text
+
+
+def test_health_and_metrics(client: TestClient) -> None:
+    assert client.get("/healthz").json()["status"] == "ok"
+    start(client, locale="en", text="help, out of memory")
+    metrics = client.get("/metrics").text
+    assert 'oomguide_questions_total{fact="gc"}' in metrics
+    assert "oomguide_request_seconds_bucket" in metrics
+
+
+def test_rate_limit_gives_retry_after(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(rate_limit=3)
+    statuses = [client.post("/v1/diagnose", json={}).status_code for _ in range(4)]
+    assert statuses[:3] == [200, 200, 200] and statuses[3] == 429
+    limited = client.post("/v1/diagnose", json={})
+    assert int(limited.headers["retry-after"]) >= 1
+
+
+def test_cors_only_for_configured_origins(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(cors_origins=("https://help.example",))
+    allowed = client.options(
+        "/v1/diagnose",
+        headers={"Origin": "https://help.example", "Access-Control-Request-Method": "POST"},
+    )
+    assert allowed.headers.get("access-control-allow-origin") == "https://help.example"
+    other = client.post("/v1/diagnose", json={}, headers={"Origin": "https://evil.example"})
+    assert "access-control-allow-origin" not in other.headers
+
+
+def test_request_id_is_echoed(client: TestClient) -> None:
+    response = client.get("/healthz", headers={"X-Request-ID": "abc-123"})
+    assert response.headers["x-request-id"] == "abc-123"
+    generated = client.get("/healthz", headers={"X-Request-ID": "bad id with spaces"})
+    assert generated.headers["x-request-id"] != "bad id with spaces"

@@ -40,6 +40,16 @@ class KBCopy:
     def append(self, rel: str, text: str) -> None:
         self.write(rel, self.read(rel) + text)
 
+    def drop_text(self, locale: str, key: str) -> None:
+        """Remove the entry ``key`` (its line and any indented lines under it) from kb.yaml."""
+        rel = f"locales/{locale}/kb.yaml"
+        lines = self.read(rel).splitlines(keepends=True)
+        start = next(i for i, text in enumerate(lines) if text.startswith(f"{key}:"))
+        end = start + 1
+        while end < len(lines) and lines[end].startswith(" "):
+            end += 1
+        self.write(rel, "".join(lines[:start] + lines[end:]))
+
     def line(self, rel: str, snippet: str) -> int:
         """The line on which ``snippet`` first stands in the file, counted from 1."""
         for number, text in enumerate(self.read(rel).splitlines(), 1):

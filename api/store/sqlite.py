@@ -8,7 +8,6 @@ processes may share the file.
 from __future__ import annotations
 
 import sqlite3
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -80,11 +79,8 @@ class SqliteStore:
         self._ttl = ttl_seconds
         self._clock = clock
         self._pool = ConnectionPool(self._connect, _MAX_IDLE_CONNECTIONS)
-        # Writers in one process queue here rather than in SQLite's busy handler, whose
-        # sleep-and-retry backoff costs milliseconds per collision.
-        self._write_lock = threading.Lock()
         try:
-            with self._errors(), self._pool.connection() as connection:
+            with self._connection() as connection:
                 connection.execute("PRAGMA journal_mode = WAL")
                 connection.executescript(_SCHEMA)
         except StoreUnavailable:
@@ -95,7 +91,7 @@ class SqliteStore:
         check_data_size(data)
         now = self._clock()
         stored = StoredConversation(new_conversation_id(), 1, data, now, now)
-        with self._writing() as connection:
+        with self._connection() as connection:
             connection.execute(_PURGE, (self._oldest_alive(now), _PURGE_BATCH))
             connection.execute(_INSERT, (stored.id, data, now, now))
         return stored
@@ -103,7 +99,7 @@ class SqliteStore:
     def get(self, conversation_id: str) -> StoredConversation | None:
         if not is_conversation_id(conversation_id):
             return None
-        with self._reading() as connection:
+        with self._connection() as connection:
             row = connection.execute(
                 _SELECT, (conversation_id, self._oldest_alive(self._clock()))
             ).fetchone()
@@ -117,11 +113,13 @@ class SqliteStore:
             raise ConversationNotFound(conversation_id)
         now = self._clock()
         arguments = (data, now, conversation_id, expected_version, self._oldest_alive(now))
-        with self._writing() as connection:
-            row = connection.execute(_COMPARE_AND_SET, arguments).fetchone()
-        if row is None:
+        with self._connection() as connection:
+            # fetchall, not fetchone: the write commits only once the statement has run to its end.
+            rows = connection.execute(_COMPARE_AND_SET, arguments).fetchall()
+        if not rows:
             raise self._why_not_updated(conversation_id, expected_version)
-        return StoredConversation(conversation_id, row[0], data, row[1], now)
+        version, created_at = rows[0]
+        return StoredConversation(conversation_id, version, data, created_at, now)
 
     def add_feedback(self, conversation_id: str, feedback: str) -> None:
         check_feedback_size(feedback)
@@ -129,7 +127,7 @@ class SqliteStore:
             raise ConversationNotFound(conversation_id)
         now = self._clock()
         arguments = (feedback, now, conversation_id, self._oldest_alive(now))
-        with self._writing() as connection:
+        with self._connection() as connection:
             inserted = connection.execute(_INSERT_FEEDBACK, arguments).rowcount
         if inserted == 0:
             raise ConversationNotFound(conversation_id)
@@ -137,13 +135,13 @@ class SqliteStore:
     def feedback(self, conversation_id: str) -> list[str]:
         if not is_conversation_id(conversation_id):
             return []
-        with self._reading() as connection:
+        with self._connection() as connection:
             rows = connection.execute(_SELECT_FEEDBACK, (conversation_id,)).fetchall()
         return [row[0] for row in rows]
 
     def ping(self) -> bool:
         try:
-            with self._reading() as connection:
+            with self._connection() as connection:
                 connection.execute("SELECT 1").fetchone()
         except StoreUnavailable:
             return False
@@ -180,19 +178,9 @@ class SqliteStore:
         return connection
 
     @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
-        with self._errors(), self._pool.connection() as connection:
-            yield connection
-
-    @contextmanager
-    def _writing(self) -> Iterator[sqlite3.Connection]:
-        with self._errors(), self._write_lock, self._pool.connection() as connection:
-            yield connection
-
-    @staticmethod
-    @contextmanager
-    def _errors() -> Iterator[None]:
+    def _connection(self) -> Iterator[sqlite3.Connection]:
         try:
-            yield
+            with self._pool.connection() as connection:
+                yield connection
         except sqlite3.Error as error:
             raise StoreUnavailable(BACKEND, str(error)) from error

@@ -1,0 +1,119 @@
+"""What only the Redis store promises: server-side expiry, sharing, and failing cleanly."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+import redis
+
+from api.store import ConversationNotFound, StoreUnavailable, VersionConflict, open_store
+from api.store.redis import RedisStore, conversation_key, feedback_key
+from tests.api.store.fakes import TTL_SECONDS
+from tests.redis_server import start_redis_server
+
+pytestmark = pytest.mark.redis
+
+
+@pytest.fixture
+def client(redis_url: str) -> Iterator[redis.Redis]:
+    connection = redis.Redis.from_url(redis_url, decode_responses=True)
+    yield connection
+    connection.close()
+
+
+@pytest.fixture
+def real_time_store(redis_url: str) -> Iterator[RedisStore]:
+    store = RedisStore.from_url(redis_url, ttl_seconds=TTL_SECONDS)
+    yield store
+    store.close()
+
+
+def test_conversation_is_a_hash_under_the_prefix(
+    real_time_store: RedisStore, client: redis.Redis
+) -> None:
+    created = real_time_store.create('{"turn": 1}')
+
+    fields = client.hgetall(f"oomguide:conv:{{{created.id}}}")
+
+    assert fields["data"] == '{"turn": 1}'
+    assert fields["version"] == "1"
+    assert 0 < client.ttl(conversation_key(created.id)) <= TTL_SECONDS
+
+
+def test_update_refreshes_the_expiry_of_both_keys(
+    real_time_store: RedisStore, client: redis.Redis
+) -> None:
+    created = real_time_store.create("{}")
+    real_time_store.add_feedback(created.id, '{"helpful": true}')
+    client.expire(conversation_key(created.id), 5)
+    client.expire(feedback_key(created.id), 5)
+
+    real_time_store.update(created.id, "{}", expected_version=1)
+
+    assert client.ttl(conversation_key(created.id)) > 5
+    assert client.ttl(feedback_key(created.id)) > 5
+
+
+def test_feedback_expires_with_its_conversation(
+    real_time_store: RedisStore, client: redis.Redis
+) -> None:
+    created = real_time_store.create("{}")
+    client.expire(conversation_key(created.id), 7)
+
+    real_time_store.add_feedback(created.id, "{}")
+
+    assert 0 < client.ttl(feedback_key(created.id)) <= 7
+
+
+def test_the_server_forgets_idle_conversations(redis_url: str, client: redis.Redis) -> None:
+    store = RedisStore.from_url(redis_url, ttl_seconds=1)
+    try:
+        created = store.create("{}")
+        time.sleep(1.2)
+
+        assert store.get(created.id) is None
+        assert client.exists(conversation_key(created.id)) == 0
+        with pytest.raises(ConversationNotFound):
+            store.update(created.id, "{}", expected_version=1)
+    finally:
+        store.close()
+
+
+def test_stores_on_two_hosts_share_conversations(redis_url: str) -> None:
+    first = RedisStore.from_url(redis_url, ttl_seconds=TTL_SECONDS)
+    second = RedisStore.from_url(redis_url, ttl_seconds=TTL_SECONDS)
+    try:
+        created = first.create("{}")
+        assert second.get(created.id) == created
+        second.update(created.id, '{"by": "second"}', expected_version=1)
+
+        with pytest.raises(VersionConflict):
+            first.update(created.id, '{"by": "first"}', expected_version=1)
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_stopped_server_makes_the_store_unavailable() -> None:
+    server = start_redis_server()
+    store = open_store(database="unused.db", redis_url=server.url, ttl_seconds=TTL_SECONDS)
+    try:
+        created = store.create("{}")
+        server.stop()
+
+        assert store.ping() is False
+        for operation in (
+            lambda: store.create("{}"),
+            lambda: store.get(created.id),
+            lambda: store.update(created.id, "{}", expected_version=1),
+            lambda: store.add_feedback(created.id, "{}"),
+            lambda: store.feedback(created.id),
+        ):
+            with pytest.raises(StoreUnavailable) as raised:
+                operation()
+            assert raised.value.backend == "redis"
+    finally:
+        store.close()
+        server.stop()

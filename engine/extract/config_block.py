@@ -1,0 +1,78 @@
+"""A YAML job config pasted into a message: a fenced block, or a run of config-looking lines."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+_FENCE: Final = re.compile(r"```[ \t]*(?:ya?ml)?[ \t]*\n(.*?)(?:\n[ \t]*```|\Z)", re.DOTALL)
+# Top-level sections of an AI Toolkit job; one of them must be present.
+_ANCHOR: Final = re.compile(
+    r"^[ \t]*(?:-[ \t]+)?(?:job|config|process|train|model|network|datasets|sample|save)[ \t]*:",
+    re.MULTILINE,
+)
+_RUN_ANCHOR: Final = re.compile(r"^[ \t]*(?:job|config|process|train)[ \t]*:")
+_KEY_LINE: Final = re.compile(r"^[ \t]*(?:-[ \t]+)?[\w\"'.-]+[ \t]*:(?:[ \t]|$)")
+_ITEM_LINE: Final = re.compile(r"^[ \t]*(?:-[ \t]|#|$)")
+_MIN_KEYS: Final = 2
+
+
+@dataclass(frozen=True)
+class ConfigBlock:
+    text: str
+    start: int
+    end: int
+
+
+def _fenced(text: str) -> ConfigBlock | None:
+    for m in _FENCE.finditer(text):
+        if _ANCHOR.search(m.group(1)):
+            return ConfigBlock(m.group(1), m.start(), m.end())
+    return None
+
+
+def _yaml_like(line: str) -> bool:
+    return bool(_KEY_LINE.match(line) or _ITEM_LINE.match(line))
+
+
+def _runs(text: str) -> list[tuple[int, int, list[str]]]:
+    """Runs of YAML-looking lines, as (start offset, end offset, lines)."""
+    runs: list[tuple[int, int, list[str]]] = []
+    current: list[str] = []
+    offset, start = 0, 0
+    for line in text.splitlines(keepends=True):
+        if _yaml_like(line.rstrip("\r\n")):
+            if not current:
+                start = offset
+            current.append(line)
+        elif current:
+            runs.append((start, offset, current))
+            current = []
+        offset += len(line)
+    if current:
+        runs.append((start, offset, current))
+    return runs
+
+
+def _unfenced(text: str) -> ConfigBlock | None:
+    for start, end, lines in _runs(text):
+        first = next((i for i, line in enumerate(lines) if _RUN_ANCHOR.match(line)), None)
+        if first is None:
+            continue
+        body = lines[first:]
+        if sum(1 for line in body if _KEY_LINE.match(line)) >= _MIN_KEYS:
+            skipped = sum(len(line) for line in lines[:first])
+            return ConfigBlock("".join(body).strip("\r\n"), start + skipped, end)
+    return None
+
+
+def find_config(text: str) -> ConfigBlock | None:
+    """The pasted config, if any: a fenced block first, else the first anchored run of lines."""
+    if "```" in text:
+        fenced = _fenced(text)
+        if fenced is not None:
+            return fenced
+    if ":" not in text or not _ANCHOR.search(text):
+        return None
+    return _unfenced(text)

@@ -1,0 +1,138 @@
+"""The extraction pipeline: normalise, find phrases and numbers, reason, collect the facts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from engine.extract import situation
+from engine.extract.config_block import ConfigBlock, find_config
+from engine.extract.found import Found
+from engine.extract.locale_guess import guess_locale
+from engine.extract.model import MAX_CONFIG_CHARS, MAX_SCAN_CHARS, Evidence, Extraction
+from engine.extract.normalize import fold, spaced, tokenize
+from engine.extract.numbers import find_numbers
+from engine.extract.phrases import Hit, find_hits
+from engine.extract.reading import Reading
+from engine.extract.resolution import find_resolutions
+from engine.extract.settings import SettingState, setting_states
+from engine.extract.signals import OFF_TOPIC_GREETING, signal_hits
+from engine.extract.typos import correct
+from engine.extract.vram import find_vram
+from kb.contract import FactValue
+
+_TOPIC_KINDS: Final = frozenset(
+    {"topic", "oom", "mention", "assert", "fact", "gpu", "vram", "ram", "shared_memory", "signal"}
+)
+_AMBIGUOUS_IN_PT: Final = frozenset({"neg", "weak_off"})  # "no" is "in the" in Portuguese
+_GC_VALUES: Final = {"on": "enabled", "off": "disabled", "unknown": "unknown"}
+
+
+def _blank(text: str, block: ConfigBlock | None) -> str:
+    """The config's lines become line breaks: read as a config, not as prose, and offsets hold."""
+    if block is None or block.start >= len(text):
+        return text
+    end = min(block.end, len(text))
+    return text[: block.start] + "\n" * (end - block.start) + text[end:]
+
+
+def _clauses(base: Sequence[int], hits: Sequence[Hit]) -> tuple[int, ...]:
+    breaks = sorted(h.first for h in hits if h.kind == "brk")
+    return tuple(c + sum(1 for b in breaks if b <= i) for i, c in enumerate(base))
+
+
+def _read(scan: str) -> tuple[Reading, str | None]:
+    low = fold(scan)
+    tokens = tokenize(spaced(low))
+    words = correct(tokens.words)
+    hits = find_hits(words)
+    locale = guess_locale(scan, words)
+    if locale == "pt-BR":
+        hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and words[h.first] == "no")]
+    clauses = (
+        _clauses(tokens.clauses, hits) if any(h.kind == "brk" for h in hits) else tokens.clauses
+    )
+    return Reading(scan, low, tokens, clauses, tuple(hits)), locale
+
+
+def _setting_facts(reading: Reading, states: Sequence[SettingState]) -> Iterable[Found]:
+    for state in states:  # later statements win: they come later in the sheet
+        start, end = reading.span(state.first, state.last)
+        if state.setting == "gc":
+            yield Found("gc", _GC_VALUES[state.state], start, end)
+        elif state.state != "unknown":
+            on = state.state == "on"
+            fact, value = {
+                "sampling": ("sampling_disabled", not on),
+                "disable_sampling": ("sampling_disabled", on),
+            }.get(state.setting, (state.setting, on))
+            yield Found(fact, value, start, end)
+
+
+def _word_facts(reading: Reading) -> Iterable[Found]:
+    for hit in reading.hits:
+        start, end = reading.span(hit.first, hit.last)
+        if hit.kind == "fact" and hit.arg.startswith("model_family="):
+            yield Found("model_family", hit.arg.partition("=")[2], start, end)
+        elif hit.kind == "gpu" and hit.arg != "unknown":
+            yield Found("vram_gb", int(hit.arg), start, end)
+
+
+def _situation(
+    reading: Reading, states: Sequence[SettingState], signals: dict[str, Hit]
+) -> Iterable[Found | None]:
+    ooms = situation.reported_ooms(reading, signals)
+    numbered = [f for f in find_numbers(reading.low) if f.fact == "oom_phase"]
+    yield situation.goal(reading, ooms)
+    yield situation.memory_kind(reading, ooms, signals)
+    yield situation.phase(reading, ooms, numbered)
+    yield situation.gc_retry(reading, ooms, states)
+    yield situation.stable_with_gc(reading, states)
+
+
+def _found_facts(
+    reading: Reading, states: Sequence[SettingState], signals: dict[str, Hit]
+) -> Iterable[Found | None]:
+    yield from _situation(reading, states, signals)
+    yield from _word_facts(reading)
+    yield from (f for f in find_numbers(reading.low) if f.fact != "oom_phase")
+    yield from find_resolutions(reading.low)
+    yield find_vram(reading.low)
+
+
+def _sheet(
+    reading: Reading, states: Sequence[SettingState], signals: dict[str, Hit]
+) -> tuple[dict[str, FactValue], tuple[Evidence, ...]]:
+    """First finding wins, except settings: the last thing said about a setting is its state."""
+    chosen: dict[str, Found] = {}
+    for found in _found_facts(reading, states, signals):
+        if found is not None and found.fact not in chosen:
+            chosen[found.fact] = found
+    for found in _setting_facts(reading, states):
+        chosen[found.fact] = found
+    facts = {f.fact: f.value for f in chosen.values()}
+    evidence = tuple(
+        Evidence(f.fact, f.value, reading.text[f.start : f.end]) for f in chosen.values()
+    )
+    return facts, evidence
+
+
+def extract(text: str) -> Extraction:
+    """Read what a message says about the user's situation. Never raises."""
+    block = find_config(text[:MAX_CONFIG_CHARS])
+    reading, locale = _read(_blank(text[:MAX_SCAN_CHARS], block))
+    states = setting_states(reading.hits, reading.clauses)
+    signals = signal_hits(reading)
+    facts, evidence = _sheet(reading, states, signals)
+    on_topic = bool(facts) or block is not None or reading.has(*_TOPIC_KINDS)
+    names = set(signals)
+    if not on_topic and reading.has("greeting"):
+        names.add(OFF_TOPIC_GREETING)
+    return Extraction(
+        facts=facts,
+        evidence=evidence,
+        signals=frozenset(names),
+        locale=locale,
+        config_text=None if block is None else block.text,
+        on_topic=on_topic,
+    )

@@ -1,0 +1,104 @@
+"""The lexicon: phrases of ``lexicon.yaml`` and ``gpus.yaml`` compiled once, at import.
+
+A phrase compiles to a tuple of words; each first word leads to the phrases that start with it,
+longest first, so matching a message is one dictionary look-up per word.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Final
+
+import yaml
+
+from engine.extract.normalize import words_of
+
+# (kind, argument): what a phrase means. Kinds are documented in lexicon.yaml.
+Effect = tuple[str, str]
+Phrase = tuple[tuple[str, ...], tuple[Effect, ...]]  # words after the first, and the meaning
+
+
+class LexiconError(Exception):
+    """A lexicon file that does not follow its own format."""
+
+
+def read_data(name: str) -> Any:
+    """One YAML file of this package, every scalar kept as a string (no YAML 1.1 booleans)."""
+    text = resources.files("engine.extract").joinpath(name).read_text(encoding="utf-8")
+    return yaml.load(text, Loader=yaml.BaseLoader)
+
+
+def expand(pattern: str) -> list[str]:
+    """``"turned|switched off"`` -> both phrases; a trailing ``?`` makes a place optional."""
+    places: list[list[str]] = []
+    for place in pattern.split():
+        optional = place.endswith("?")
+        choices = place.rstrip("?").split("|")
+        places.append([*choices, ""] if optional else choices)
+    return [" ".join(w for w in combo if w) for combo in itertools.product(*places)]
+
+
+def _effects(data: dict[str, Any]) -> dict[tuple[str, ...], set[Effect]]:
+    table: dict[tuple[str, ...], set[Effect]] = defaultdict(set)
+
+    def add(kind: str, arg: str, patterns: list[str]) -> None:
+        for pattern in patterns:
+            for phrase in expand(pattern):
+                words = words_of(phrase)
+                if not words:
+                    raise LexiconError(f"{kind}:{arg}: {pattern!r} has no words")
+                table[words].add((kind, arg))
+
+    for kind, patterns in data["words"].items():
+        add(kind, "", patterns)
+    for section in ("mentions", "asserts", "phases", "signals"):
+        for arg, patterns in data[section].items():
+            add(section.rstrip("s"), arg, patterns)
+    for fact, values in data["facts"].items():
+        for value, patterns in values.items():
+            add("fact", f"{fact}={value}", patterns)
+            if fact == "memory_kind":  # naming what ran out is reporting an OOM
+                add("oom", "", patterns)
+    for entry in read_data("gpus.yaml")["gpus"]:
+        names = entry["names"]
+        add("gpu", entry["vram_gb"], [n.replace("rtx?", "rtx|gtx?") for n in names])
+        add("gpu", entry["vram_gb"], [n.replace("rtx? ", "rtx") for n in names if "rtx?" in n])
+    return table
+
+
+def _index(table: dict[tuple[str, ...], set[Effect]]) -> dict[str, tuple[Phrase, ...]]:
+    by_first: dict[str, list[Phrase]] = defaultdict(list)
+    for words, effects in table.items():
+        by_first[words[0]].append((words[1:], tuple(sorted(effects))))
+    return {
+        first: tuple(sorted(phrases, key=lambda p: -len(p[0])))
+        for first, phrases in by_first.items()
+    }
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    phrases: dict[str, tuple[Phrase, ...]]
+    vocabulary: frozenset[str]
+    fuzzy_terms: tuple[str, ...]
+    locale_words: dict[str, frozenset[str]]
+
+
+def load() -> Lexicon:
+    data = read_data("lexicon.yaml")
+    table = _effects(data)
+    locale_words = {loc: frozenset(words) for loc, words in data["locale"].items()}
+    vocabulary = frozenset(
+        itertools.chain(
+            (w for words in table for w in words),
+            (w for phrase in data["known"] for w in words_of(phrase)),
+            *locale_words.values(),
+        )
+    )
+    return Lexicon(_index(table), vocabulary, tuple(data["fuzzy"]), locale_words)
+
+
+LEXICON: Final[Lexicon] = load()

@@ -1,0 +1,73 @@
+"""Normalising a message into words, without losing where each word stands in the original.
+
+Every step keeps the text's length, so a position in the normalised text is the same position in
+the original: evidence is then a plain slice of what the user wrote.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import Final
+
+
+def _fold_table() -> dict[int, str]:
+    """Accented Latin letters -> their base letter; typographic quotes and dashes -> ASCII."""
+    table: dict[int, str] = {}
+    for code in range(0xC0, 0x250):
+        base = unicodedata.normalize("NFD", chr(code))[0]
+        if base.isascii() and base.isalpha() and base != chr(code):
+            table[code] = base.lower()
+    table.update({ord(c): "'" for c in "’‘`´"})
+    table.update({ord(c): "-" for c in "–—‐−"})
+    table.update({ord("×"): "x", 0xA0: " ", ord("\t"): " "})
+    return table
+
+
+_FOLD: Final = _fold_table()
+_SPACED: Final = str.maketrans({"_": " ", "-": " "})
+# Words: decimals ("2.1", "1.5") stay whole, everything else splits at punctuation.
+_TOKEN: Final = re.compile(r"\d+(?:\.\d+)+(?![a-z])|[a-z0-9]+(?:'[a-z]+)?")
+# Where a clause ends; a dot between digits or letters and digits ("flux.1") is not an end.
+_CLAUSE_END: Final = re.compile(r"[;!?,\n]|\.(?!\d)")
+
+
+def fold(text: str) -> str:
+    """Lowercase without accents, same length as ``text``."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a few letters ("İ") lowercase to two characters
+        lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    return lowered.translate(_FOLD)
+
+
+def spaced(folded: str) -> str:
+    """``_`` and ``-`` read as spaces: ``gradient_checkpointing`` -> ``gradient checkpointing``."""
+    return folded.translate(_SPACED)
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """The words of a text with their character spans and clause numbers."""
+
+    words: tuple[str, ...]
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+    clauses: tuple[int, ...]
+
+
+def tokenize(norm: str) -> Tokens:
+    """Split normalised text into words; a clause ends at , ; . ! ? or a line break."""
+    matches = list(_TOKEN.finditer(norm))
+    words = tuple(m.group() for m in matches)
+    starts = tuple(m.start() for m in matches)
+    ends = tuple(m.end() for m in matches)
+    stops = [m.start() for m in _CLAUSE_END.finditer(norm)]
+    clauses = tuple(bisect_right(stops, start) for start in starts)
+    return Tokens(words, starts, ends, clauses)
+
+
+def words_of(phrase: str) -> tuple[str, ...]:
+    """The words a phrase of the lexicon stands for, read the way messages are read."""
+    return tuple(m.group() for m in _TOKEN.finditer(spaced(fold(phrase))))

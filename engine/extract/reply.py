@@ -1,0 +1,143 @@
+"""Reading a reply to a pending question about one fact ("ligado", "batch 4", "RTX 4090")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from engine.extract.extractor import extract
+from engine.extract.model import MAX_SCAN_CHARS
+from engine.extract.normalize import fold, words_of
+from engine.extract.reply_tables import TABLES, Words
+from engine.extract.typos import correct
+from kb.contract import FACTS, FactSpec, FactType, FactValue
+
+# A reply to a setting's question rarely names the setting; read "não está ligado" as if it did.
+_SUBJECT: Final = {
+    "gc": "gc",
+    "low_vram": "low vram",
+    "quantize": "quantize",
+    "sampling_disabled": "sampling",
+}
+_NEGATIONS: Final = frozenset({"nao", "not", "no", "n", "nem", "never", "nunca", "didn't", "didnt"})
+_NUMBER: Final = re.compile(r"(?<![\d.])(\d{1,5}(?:[.,]\d{1,2})?)(?:\s*x\s*(\d{1,5}))?(?![\d])")
+
+
+def _contains(words: Words, phrase: Words) -> bool:
+    size = len(phrase)
+    return any(words[i : i + size] == phrase for i in range(len(words) - size + 1))
+
+
+def _option(words: Words, fact: str) -> str | None:
+    table = TABLES.options.get(fact, {})
+    if words in table:
+        return table[words]
+    if _NEGATIONS.intersection(words):
+        return None  # "não foi no preview": a named option is not the answer
+    named = {value for phrase, value in table.items() if _contains(words, phrase)}
+    return named.pop() if len(named) == 1 else None
+
+
+def _from_text(text: str, fact: str) -> FactValue | None:
+    found = extract(text).facts.get(fact)
+    if found is None and fact in _SUBJECT:
+        found = extract(f"{_SUBJECT[fact]} {text}").facts.get(fact)
+    return found
+
+
+def _yes_no(words: Words) -> bool | None:
+    if words in TABLES.yes:
+        return True
+    return False if words in TABLES.no else None
+
+
+def _enum(text: str, words: Words, spec: FactSpec) -> FactValue | None:
+    joined = " ".join(words)
+    value = next((v for v in spec.values if " ".join(words_of(v)) == joined), None)
+    if value is not None:
+        return value
+    if spec.name == "stable_with_gc" and _yes_no(words) is not None:
+        return "yes" if _yes_no(words) else "no"
+    if spec.name == "gc" and words in TABLES.unknown:
+        return "unknown"
+    if words in TABLES.options.get(spec.name, {}):
+        return _option(words, spec.name)
+    return _from_text(text, spec.name) or _option(words, spec.name)
+
+
+def _bool(text: str, words: Words, spec: FactSpec) -> FactValue | None:
+    answer = _yes_no(words)
+    if answer is not None:
+        return answer
+    found = _from_text(text, spec.name)
+    return found if isinstance(found, bool) else None
+
+
+def _numbers(text: str, words: Words, fact: str) -> list[float]:
+    """The numbers a reply gives, a size ``WxH`` read as the one the fact asks for."""
+    values: list[float] = []
+    for m in _NUMBER.finditer(fold(text)):
+        first = float(m.group(1).replace(",", "."))
+        second = float(m.group(2)) if m.group(2) else None
+        if second is None:
+            values.append(first)
+        elif fact == "sample_height":
+            values.append(second)
+        else:
+            values.append(max(first, second) if fact == "max_resolution" else first)
+    if not values:
+        values = [float(n) for phrase, n in TABLES.numbers if _contains(words, phrase)][:1]
+    return values
+
+
+def _single(values: list[float]) -> float | None:
+    distinct = set(values)
+    return distinct.pop() if len(distinct) == 1 else None
+
+
+def _int(text: str, words: Words, spec: FactSpec) -> FactValue | None:
+    found = extract(text).facts.get(spec.name)
+    if found is not None:
+        return found
+    value = _single(_numbers(text, words, spec.name))
+    return int(value) if value is not None and value.is_integer() and value > 0 else None
+
+
+def _number(text: str, words: Words, spec: FactSpec) -> FactValue | None:
+    found = extract(text).facts.get(spec.name)
+    if found is not None:
+        return found
+    value = _single(_numbers(text, words, spec.name))
+    if value is None or value <= 0:
+        return None
+    return int(value) if value.is_integer() else value
+
+
+def _int_list(text: str, words: Words, spec: FactSpec) -> FactValue | None:
+    found = extract(f"buckets {text}").facts
+    if "resolutions" in found:
+        return found["resolutions"]
+    single = _single(_numbers(text, words, "max_resolution"))
+    return [int(single)] if single is not None and single.is_integer() and single > 0 else None
+
+
+_READERS: Final[dict[FactType, Callable[[str, Words, FactSpec], FactValue | None]]] = {
+    FactType.ENUM: _enum,
+    FactType.BOOL: _bool,
+    FactType.INT: _int,
+    FactType.NUMBER: _number,
+    FactType.INT_LIST: _int_list,
+}
+
+
+def parse_reply(text: str, fact: str) -> FactValue | None:
+    """The value a reply gives for ``fact``, or None when it says nothing about it."""
+    spec = FACTS.get(fact)
+    if spec is None:
+        return None
+    text = text[:MAX_SCAN_CHARS]
+    words = correct(words_of(text))
+    if not words:
+        return None
+    return _READERS[spec.type](text, words, spec)

@@ -1,0 +1,40 @@
+"""Signals: situations the guide does not cover, noticed so the engine can say so plainly."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.extract.phrases import Hit
+from engine.extract.reading import Reading
+
+REGRESSION_AFTER_UPDATE: Final = "regression_after_update"
+"""It broke right after updating AI Toolkit (a pull, a new version, a new image)."""
+
+SHARED_MEMORY_SPILL: Final = "shared_memory_spill"
+"""Training slowed down because VRAM spilled into shared/system memory (driver sysmem fallback)."""
+
+DEV_SHM: Final = "dev_shm"
+"""The container's /dev/shm (Docker --shm-size) is too small, usually for data loader workers."""
+
+OOM_KILLER: Final = "oom_killer"
+"""The kernel's OOM killer ended the process: "Killed", SIGKILL, exit code 137 or -9."""
+
+OFF_TOPIC_GREETING: Final = "off_topic_greeting"
+"""The message is only a greeting or thanks, with nothing about training in it."""
+
+SIGNALS: Final[frozenset[str]] = frozenset(
+    {REGRESSION_AFTER_UPDATE, SHARED_MEMORY_SPILL, DEV_SHM, OOM_KILLER, OFF_TOPIC_GREETING}
+)
+
+
+def signal_hits(reading: Reading) -> dict[str, Hit]:
+    """The first words that raised each signal (all but the greeting, which needs the facts)."""
+    found: dict[str, Hit] = {}
+    for hit in reading.hits:
+        if hit.kind == "signal":
+            found.setdefault(hit.arg, hit)
+        elif hit.kind == "shared_memory":
+            # "shared memory" in a container is /dev/shm; on a desktop GPU it is the spill.
+            name = DEV_SHM if reading.has("docker") else SHARED_MEMORY_SPILL
+            found.setdefault(name, hit)
+    return found

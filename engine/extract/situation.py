@@ -1,0 +1,123 @@
+"""From phrases to the user's situation: goal, what ran out, when, and what retrying GC did."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.extract.found import Found
+from engine.extract.phrases import Hit
+from engine.extract.reading import Reading
+from engine.extract.settings import SettingState
+from engine.extract.signals import DEV_SHM, OOM_KILLER
+
+_GOAL_CUES = (("speed", "speed"), ("quality", "quality"))
+
+
+def _found(reading: Reading, fact: str, value: str, first: int, last: int) -> Found:
+    start, end = reading.span(first, last)
+    return Found(fact, value, start, end)
+
+
+def _hit(reading: Reading, fact: str, value: str, hit: Hit) -> Found:
+    return _found(reading, fact, value, hit.first, hit.last)
+
+
+def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
+    """OOM words that report one ("no OOM, just slow" reports none); the OOM killer is one."""
+    ooms = [h for h in reading.of("oom") if not reading.negated(h)]
+    killer = signals.get(OOM_KILLER)
+    return ooms if killer is None or killer in ooms else sorted([*ooms, killer], key=_first)
+
+
+def _first(hit: Hit) -> int:
+    return hit.first
+
+
+def goal(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
+    """An OOM is the urgent goal; otherwise speed, then quality, then wanting an explanation."""
+    if ooms:
+        return _hit(reading, "goal", "fix_oom", ooms[0])
+    for kind, value in _GOAL_CUES:
+        cue = next(reading.of(kind), None)
+        if cue is not None:
+            return _hit(reading, "goal", value, cue)
+    explain = next(reading.of("explain"), None)
+    if explain is not None and any(h.arg == "gc" for h in reading.of("mention")):
+        return _hit(reading, "goal", "explain", explain)
+    return None
+
+
+def memory_kind(reading: Reading, ooms: Sequence[Hit], signals: dict[str, Hit]) -> Found | None:
+    """System when the kernel killed the process or /dev/shm is short; else what the words name."""
+    system = signals.get(OOM_KILLER) or signals.get(DEV_SHM)
+    if system is not None:
+        return _hit(reading, "memory_kind", "system", system)
+    for hit in reading.of("fact"):
+        fact, _, value = hit.arg.partition("=")
+        if fact == "memory_kind" and not reading.negated(hit):
+            return _hit(reading, fact, value, hit)
+    if ooms:
+        for kind, value in (("vram", "gpu"), ("ram", "system")):
+            named = next(reading.of(kind), None)
+            if named is not None:
+                return _hit(reading, "memory_kind", value, named)
+    return None
+
+
+def phase(reading: Reading, ooms: Sequence[Hit], numbered: Sequence[Found]) -> Found | None:
+    """When the OOM happens: only read when one is reported; "no OOM" is phase ``none``."""
+    if not ooms:
+        negated = next((h for h in reading.of("oom") if reading.negated(h)), None)
+        if negated is None:
+            return None
+        first = reading.negation_of(negated)
+        return _found(reading, "oom_phase", "none", first, negated.last)
+    worded = [
+        _hit(reading, "oom_phase", h.arg, h)
+        for h in reading.of("phase")
+        if not reading.followed_by_key(h)
+    ]
+    return min([*worded, *numbered], key=lambda f: f.start, default=None)
+
+
+def _last_gc(states: Sequence[SettingState]) -> SettingState | None:
+    return next((s for s in reversed(states) if s.setting == "gc"), None)
+
+
+def gc_retry(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) -> Found | None:
+    """After GC went (back) on: still an OOM ("continua dando OOM") or fixed ("resolveu")."""
+    last = _last_gc(states)
+    if last is None or last.state != "on":
+        return None
+    still = next(reading.of("still"), None)
+    if ooms and still is not None:
+        return _found(
+            reading,
+            "gc_retry",
+            "still_oom",
+            min(last.first, still.first),
+            max(last.last, still.last),
+        )
+    if any(h.first > last.last for h in ooms):
+        return None
+    fixed = next(reading.of("fixed"), None)
+    if fixed is None:
+        fixed = next((h for h in reading.of("oom") if reading.negated(h)), None)
+    if fixed is None or not (last.retry or fixed.first > last.last):
+        return None
+    return _found(
+        reading, "gc_retry", "fixed", min(last.first, fixed.first), max(last.last, fixed.last)
+    )
+
+
+def stable_with_gc(reading: Reading, states: Sequence[SettingState]) -> Found | None:
+    """ "Treino estável com GC": a stable run with GC on, said in the same clause."""
+    gc_on = [s for s in states if s.setting == "gc" and s.state == "on"]
+    for cue in reading.of("stable"):
+        clause = reading.clauses[cue.first]
+        for state in gc_on:
+            if reading.clauses[state.first] == clause:
+                value = "no" if reading.negated(cue) else "yes"
+                first, last = min(state.first, cue.first), max(state.last, cue.last)
+                return _found(reading, "stable_with_gc", value, first, last)
+    return None

@@ -1,0 +1,125 @@
+"""Phrasings about gradient checkpointing itself: its state, negations, doubts, retries."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.extract import extract
+from kb.contract import FactValue
+
+CASES: list[tuple[str, dict[str, FactValue]]] = [
+    # plain states, pt-BR
+    ("desliguei o GC", {"gc": "disabled"}),
+    ("GC ligado", {"gc": "enabled"}),
+    ("já ativei o GC", {"gc": "enabled"}),
+    ("ja ativei o gc", {"gc": "enabled"}),
+    ("estou sem gradient checkpointing", {"gc": "disabled"}),
+    ("treinando com GC desligado", {"gc": "disabled"}),
+    ("deixei o gradient checkpointing desativado", {"gc": "disabled"}),
+    ("o gc tá ligado", {"gc": "enabled"}),
+    ("desativei o Gradient Checkpointing pra ganhar tempo", {"gc": "disabled", "goal": "speed"}),
+    ("habilitei o gradient checkpointing", {"gc": "enabled"}),
+    # plain states, en
+    ("GC off", {"gc": "disabled"}),
+    ("gc on", {"gc": "enabled"}),
+    ("gc=false", {"gc": "disabled"}),
+    ("gc = true", {"gc": "enabled"}),
+    ("gradient_checkpointing: false", {"gc": "disabled"}),
+    ("gradient_checkpointing: true", {"gc": "enabled"}),
+    ("gradient-checkpointing is off", {"gc": "disabled"}),
+    ("turned off gradient checkpointing", {"gc": "disabled"}),
+    ("I disabled GC", {"gc": "disabled"}),
+    ("with gradient checkpointing enabled", {"gc": "enabled"}),
+    ("I switched GC off to make it faster", {"gc": "disabled", "goal": "speed"}),
+    ("training without gradient checkpointing", {"gc": "disabled"}),
+    ("no gradient checkpointing", {"gc": "disabled"}),
+    ("I enabled gradient checkpointing", {"gc": "enabled"}),
+    ("gradient checkpointing set to false", {"gc": "disabled"}),
+    # negation
+    ("GC não está desligado", {"gc": "enabled"}),
+    ("o GC nao esta desligado", {"gc": "enabled"}),
+    ("I didn't disable GC", {"gc": "enabled"}),
+    ("i didnt turn off gc", {"gc": "enabled"}),
+    ("não ativei o GC", {"gc": "disabled"}),
+    ("n ativei o gc", {"gc": "disabled"}),
+    ("not using gradient checkpointing", {"gc": "disabled"}),
+    ("I'm not using GC", {"gc": "disabled"}),
+    ("GC isn't enabled", {"gc": "disabled"}),
+    ("nunca desliguei o GC", {"gc": "enabled"}),
+    ("GC is not disabled", {"gc": "enabled"}),
+    ("no OOM with GC on", {"gc": "enabled", "oom_phase": "none"}),
+    # doubt and wishes
+    ("não sei se o GC está ligado", {"gc": "unknown"}),
+    ("not sure if gradient checkpointing is enabled", {"gc": "unknown"}),
+    ("idk if gc is on", {"gc": "unknown"}),
+    ("nem sei se o gradient checkpointing ta ativado", {"gc": "unknown"}),
+    ("devo desligar o GC?", {}),
+    ("should I turn off gradient checkpointing?", {}),
+    ("quero desativar o GC pra acelerar", {"goal": "speed"}),
+    ("is it safe to disable GC?", {}),
+    # typos
+    ("gradiant checkpoint off", {"gc": "disabled"}),
+    ("gradient checkpoiting desligado", {"gc": "disabled"}),
+    ("desliguei o gradient checkpointng", {"gc": "disabled"}),
+    ("grad checkpointing on", {"gc": "enabled"}),
+    # retries
+    (
+        "já reativei o GC e continua dando OOM",
+        {"gc": "enabled", "gc_retry": "still_oom", "goal": "fix_oom"},
+    ),
+    ("turned GC back on, still OOM", {"gc": "enabled", "gc_retry": "still_oom", "goal": "fix_oom"}),
+    ("reativei e resolveu", {"gc": "enabled", "gc_retry": "fixed"}),
+    ("reativei o GC e resolveu", {"gc": "enabled", "gc_retry": "fixed"}),
+    ("re-enabled gradient checkpointing and it works now", {"gc": "enabled", "gc_retry": "fixed"}),
+    (
+        "ativei o GC e ainda tenho OOM",
+        {"gc": "enabled", "gc_retry": "still_oom", "goal": "fix_oom"},
+    ),
+    (
+        "mesmo com GC ligado dá OOM",
+        {"gc": "enabled", "gc_retry": "still_oom", "goal": "fix_oom"},
+    ),
+    (
+        "even with gradient checkpointing on it still OOMs",
+        {"gc": "enabled", "gc_retry": "still_oom", "goal": "fix_oom"},
+    ),
+    (
+        "desliguei o GC e deu OOM, reativei e continua dando OOM",
+        {"gc": "enabled", "gc_retry": "still_oom", "goal": "fix_oom"},
+    ),
+    ("liguei de novo o gradient checkpointing e deu certo", {"gc": "enabled", "gc_retry": "fixed"}),
+    (
+        "reativei o GC e não dá mais OOM",
+        {"gc": "enabled", "gc_retry": "fixed", "oom_phase": "none"},
+    ),
+    # stability with GC on
+    ("treino estável com GC", {"gc": "enabled", "stable_with_gc": "yes"}),
+    ("it runs fine with GC on", {"gc": "enabled", "stable_with_gc": "yes"}),
+    ("com GC ligado roda bem", {"gc": "enabled", "stable_with_gc": "yes"}),
+    (
+        "with gradient checkpointing on it was never stable",
+        {"gc": "enabled", "stable_with_gc": "no"},
+    ),
+    (
+        "com GC ligado funcionava bem, mas desliguei e agora dá OOM",
+        {"gc": "disabled", "stable_with_gc": "yes", "goal": "fix_oom"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "facts"), CASES)
+def test_gc_phrasing(text: str, facts: dict[str, FactValue]) -> None:
+    assert extract(text).facts == facts
+
+
+def test_negated_off_is_never_read_as_disabled() -> None:
+    assert extract("GC não está desligado").facts.get("gc") != "disabled"
+
+
+def test_gc_evidence_quotes_the_words_as_written() -> None:
+    evidence = {e.fact: e.evidence for e in extract("Eu NÃO desliguei o GC.").evidence}
+    assert evidence["gc"] == "NÃO desliguei o GC"
+
+
+def test_last_statement_about_gc_wins() -> None:
+    assert extract("I had GC off; now gradient checkpointing is on").facts["gc"] == "enabled"

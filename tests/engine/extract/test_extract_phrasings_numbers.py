@@ -1,0 +1,164 @@
+"""Numbers, GPUs, switches and whole messages mixing everything, in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.extract import extract
+from kb.contract import FactValue
+
+NUMBERS: list[tuple[str, dict[str, FactValue]]] = [
+    ("batch 4", {"batch_size": 4}),
+    ("bs=4", {"batch_size": 4}),
+    ("batch size de 2", {"batch_size": 2}),
+    ("batch_size: 8", {"batch_size": 8}),
+    ("batch 4 or 8?", {}),
+    ("batch de 4 ou 8", {}),
+    ("I have 4 GPUs", {}),
+    ("effective batch 16", {}),
+    ("grad accum 4", {"gradient_accumulation": 4}),
+    ("gradient_accumulation_steps: 2", {"gradient_accumulation": 2}),
+    ("1024x1024", {"max_resolution": 1024}),
+    ("resolution 1536", {"max_resolution": 1536}),
+    ("treino em 1024px", {"max_resolution": 1024}),
+    ("buckets 512-1024", {"resolutions": [512, 768, 1024], "max_resolution": 1024}),
+    ("512, 768 e 1024", {"resolutions": [512, 768, 1024], "max_resolution": 1024}),
+    ("resolution: [512, 768, 1024]", {"resolutions": [512, 768, 1024], "max_resolution": 1024}),
+    ("81 frames", {"num_frames": 81}),
+    ("num_frames: 33", {"num_frames": 33}),
+    ("sample 1024x1024", {"sample_width": 1024, "sample_height": 1024}),
+    ("previews em 768", {"sample_width": 768, "sample_height": 768}),
+    ("sample steps 30", {"sample_steps": 30}),
+    ("25 passos de amostragem", {"sample_steps": 25}),
+    ("sample every 250", {"sample_every": 250}),
+    ("amostras a cada 500 passos", {"sample_every": 500}),
+    ("24GB", {"vram_gb": 24}),
+    ("24 GB de VRAM", {"vram_gb": 24}),
+    ("12gb vram", {"vram_gb": 12}),
+    ("64GB de RAM", {}),
+    ("RTX 3060 12GB", {"vram_gb": 12}),
+    ("rtx 3090", {"vram_gb": 24}),
+    ("4090", {"vram_gb": 24}),
+    ("RTX 5090", {"vram_gb": 32}),
+    ("4080 super", {"vram_gb": 16}),
+    ("4070 Ti Super", {"vram_gb": 16}),
+    ("A100", {}),
+    ("A100 80GB", {"vram_gb": 80}),
+    ("H100", {"vram_gb": 80}),
+    ("A6000", {"vram_gb": 48}),
+    ("L40S", {"vram_gb": 48}),
+    ("3080", {"vram_gb": 10}),
+    ("4060 Ti 16GB", {"vram_gb": 16}),
+    ("low_vram: true", {"low_vram": True}),
+    ("low vram ligado", {"low_vram": True}),
+    ("low_vram: false", {"low_vram": False}),
+    ("I have low VRAM", {}),
+    ("quantize: true", {"quantize": True}),
+    ("modelo quantizado", {"quantize": True}),
+    ("using fp8", {"quantize": True}),
+    ("não quantizei", {"quantize": False}),
+    ("disable_sampling: true", {"sampling_disabled": True}),
+    ("desativei o sampling", {"sampling_disabled": True}),
+    ("sampling ligado", {"sampling_disabled": False}),
+]
+
+MESSAGES: list[tuple[str, dict[str, FactValue]]] = [
+    (
+        "Desliguei o GC no Z-Image pra acelerar e agora dá OOM no passo 2, batch 4, 1024, 4090",
+        {
+            "gc": "disabled",
+            "goal": "fix_oom",
+            "model_family": "z_image",
+            "oom_phase": "first_steps",
+            "batch_size": 4,
+            "vram_gb": 24,
+        },
+    ),
+    (
+        "Training Qwen Edit 2509 on a 5090 with gradient_checkpointing: false and batch_size: 2,"
+        " CUDA out of memory during the first preview",
+        {
+            "gc": "disabled",
+            "goal": "fix_oom",
+            "model_family": "qwen_edit",
+            "oom_phase": "sampling",
+            "memory_kind": "gpu",
+            "batch_size": 2,
+            "vram_gb": 32,
+        },
+    ),
+    (
+        "Wan 2.2 com 81 frames, GC ligado e ainda estoura a VRAM de 24GB",
+        {
+            "gc": "enabled",
+            "gc_retry": "still_oom",
+            "goal": "fix_oom",
+            "model_family": "video",
+            "memory_kind": "gpu",
+            "num_frames": 81,
+            "vram_gb": 24,
+        },
+    ),
+    # mixed language
+    (
+        "meu training com flux dev dá OOM quando GC is off",
+        {"gc": "disabled", "goal": "fix_oom", "model_family": "flux_flex"},
+    ),
+    (
+        "Eu turned off o gradient checkpointing e agora out of memory",
+        {"gc": "disabled", "goal": "fix_oom"},
+    ),
+    # log lines
+    (
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a"
+        " total capacity of 23.64 GiB of which 1.2 GiB is free.",
+        {"goal": "fix_oom", "memory_kind": "gpu", "vram_gb": 23.64},
+    ),
+    (
+        "Generating Images: 0%| OOM during training step",
+        {"goal": "fix_oom", "memory_kind": "gpu", "oom_phase": "sampling"},
+    ),
+    (
+        "Loading checkpoint shards ... Killed",
+        {"goal": "fix_oom", "memory_kind": "system", "oom_phase": "loading"},
+    ),
+    (
+        "Error: process exited with exit code -9 (SIGKILL) while caching latents",
+        {"goal": "fix_oom", "memory_kind": "system", "oom_phase": "loading"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "facts"), NUMBERS + MESSAGES)
+def test_numbers_and_messages(text: str, facts: dict[str, FactValue]) -> None:
+    assert extract(text).facts == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "locale"),
+    [
+        ("meu treino dá OOM quando desligo o GC", "pt-BR"),
+        ("my training OOMs when I turn off GC", "en"),
+        ("não consigo treinar", "pt-BR"),
+        ("OOM 4090", None),
+        ("", None),
+        ("the GC is off e o treino está lento demais, o que eu faço?", "pt-BR"),
+        ("it is off and I am training with batch 4, obrigado", "en"),
+    ],
+)
+def test_locale(text: str, locale: str | None) -> None:
+    assert extract(text).locale == locale
+
+
+@pytest.mark.parametrize(
+    ("text", "on_topic"),
+    [
+        ("o GC está desligado", True),
+        ("training a lora", True),
+        ("what is the capital of France", False),
+        ("oi", False),
+        ("qual o melhor bolo de chocolate?", False),
+    ],
+)
+def test_on_topic(text: str, on_topic: bool) -> None:
+    assert extract(text).on_topic is on_topic

@@ -1,0 +1,138 @@
+"""Phrasings about the situation: goal, model family, OOM phase, memory kind, log lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.extract import extract
+from kb.contract import FactValue
+
+GOALS: list[tuple[str, dict[str, FactValue]]] = [
+    ("dá OOM", {"goal": "fix_oom"}),
+    ("meu treino estoura a memória", {"goal": "fix_oom"}),
+    ("travou por falta de memória", {"goal": "fix_oom"}),
+    ("CUDA out of memory", {"goal": "fix_oom", "memory_kind": "gpu"}),
+    ("out of memori no treino", {"goal": "fix_oom"}),
+    ("memoria insuficiente", {"goal": "fix_oom"}),
+    ("estouro de vram", {"goal": "fix_oom", "memory_kind": "gpu"}),
+    ("acabou a VRAM", {"goal": "fix_oom", "memory_kind": "gpu"}),
+    ("the training crashed", {"goal": "fix_oom"}),
+    ("quero treinar mais rápido", {"goal": "speed"}),
+    ("como acelerar o treino?", {"goal": "speed"}),
+    ("how do I speed up training", {"goal": "speed"}),
+    ("training is too slow", {"goal": "speed"}),
+    ("no OOM, just want it faster", {"goal": "speed", "oom_phase": "none"}),
+    ("não dá OOM, só está lento", {"goal": "speed", "oom_phase": "none"}),
+    ("está lento e dá OOM", {"goal": "fix_oom"}),
+    ("faster but OOM", {"goal": "fix_oom"}),
+    ("does GC hurt quality?", {"goal": "quality"}),
+    ("GC prejudica a qualidade?", {"goal": "quality"}),
+    ("minhas amostras ruins", {"goal": "quality"}),
+    ("the samples look bad", {"goal": "quality"}),
+    ("likeness is poor", {"goal": "quality"}),
+    ("o que é GC?", {"goal": "explain"}),
+    ("what does gradient checkpointing do?", {"goal": "explain"}),
+    ("explain gradient checkpointing", {"goal": "explain"}),
+    ("para que serve o gradient checkpointing", {"goal": "explain"}),
+    ("what is the best learning rate", {}),
+]
+
+MODELS: list[tuple[str, dict[str, FactValue]]] = [
+    ("treinando Z-Image", {"model_family": "z_image"}),
+    ("Z-Image Turbo lora", {"model_family": "z_image"}),
+    ("zimage", {"model_family": "z_image"}),
+    ("Qwen-Image-Edit-2509", {"model_family": "qwen_edit"}),
+    ("qwen edit", {"model_family": "qwen_edit"}),
+    ("arch qwen_image_edit_plus", {"model_family": "qwen_edit"}),
+    ("Qwen-Image", {"model_family": "other"}),
+    ("FLUX.1-dev", {"model_family": "flux_flex"}),
+    ("flux dev lora", {"model_family": "flux_flex"}),
+    ("Flux Kontext", {"model_family": "flux_flex"}),
+    ("Flex.2", {"model_family": "flux_flex"}),
+    ("Flex.1 alpha", {"model_family": "flux_flex"}),
+    ("Chroma", {"model_family": "flux_flex"}),
+    ("FLUX.2", {"model_family": "flux_flex"}),
+    ("Wan 2.1", {"model_family": "video"}),
+    ("wan2.2 14b", {"model_family": "video"}),
+    ("wan22", {"model_family": "video"}),
+    ("LTX video", {"model_family": "video"}),
+    ("HunyuanVideo", {"model_family": "video"}),
+    ("a video model", {"model_family": "video"}),
+    ("SDXL", {"model_family": "other"}),
+    ("SD 1.5", {"model_family": "other"}),
+    ("sd3.5 large", {"model_family": "other"}),
+    ("Lumina 2", {"model_family": "other"}),
+    ("HiDream", {"model_family": "other"}),
+    ("OmniGen2", {"model_family": "other"}),
+]
+
+PHASES: list[tuple[str, dict[str, FactValue]]] = [
+    ("OOM no passo 2", {"goal": "fix_oom", "oom_phase": "first_steps"}),
+    ("OOM at step 3", {"goal": "fix_oom", "oom_phase": "first_steps"}),
+    ("OOM in the first steps", {"goal": "fix_oom", "oom_phase": "first_steps"}),
+    ("dá OOM logo no início do treino", {"goal": "fix_oom", "oom_phase": "first_steps"}),
+    ("OOM durante o preview", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    ("OOM while sampling", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    ("crashes when generating samples", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    ("estoura a memória na amostragem", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    ("OOM ao carregar o modelo", {"goal": "fix_oom", "oom_phase": "loading"}),
+    ("OOM while loading model", {"goal": "fix_oom", "oom_phase": "loading"}),
+    ("out of memory when caching latents", {"goal": "fix_oom", "oom_phase": "loading"}),
+    (
+        "OOM while quantizing",
+        {"goal": "fix_oom", "oom_phase": "loading", "quantize": True},
+    ),
+    ("às vezes dá OOM", {"goal": "fix_oom", "oom_phase": "bucket_spike"}),
+    ("OOM intermitente", {"goal": "fix_oom", "oom_phase": "bucket_spike"}),
+    ("OOM em alguns buckets", {"goal": "fix_oom", "oom_phase": "bucket_spike"}),
+    ("random OOM at 1024 bucket", {"goal": "fix_oom", "oom_phase": "bucket_spike"}),
+    ("OOM depois de 2000 passos", {"goal": "fix_oom", "oom_phase": "later"}),
+    ("OOM after a few hours", {"goal": "fix_oom", "oom_phase": "later"}),
+    ("it OOMs midway", {"goal": "fix_oom", "oom_phase": "later"}),
+    ("OOM at step 1500/3000", {"goal": "fix_oom", "oom_phase": "later"}),
+    ("slow during sampling", {"goal": "speed"}),
+]
+
+MEMORY: list[tuple[str, dict[str, FactValue]]] = [
+    ("OOM during training step", {"goal": "fix_oom", "memory_kind": "gpu"}),
+    (
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB",
+        {"goal": "fix_oom", "memory_kind": "gpu"},
+    ),
+    ("Killed", {"goal": "fix_oom", "memory_kind": "system"}),
+    ("process got SIGKILL", {"goal": "fix_oom", "memory_kind": "system"}),
+    ("exit code 137", {"goal": "fix_oom", "memory_kind": "system"}),
+    ("exited with exit code -9", {"goal": "fix_oom", "memory_kind": "system"}),
+    ("acabou a RAM e travou", {"goal": "fix_oom", "memory_kind": "system"}),
+    ("OOM na RAM do sistema, swap cheio", {"goal": "fix_oom", "memory_kind": "system"}),
+    ("bus error: /dev/shm too small", {"goal": "fix_oom", "memory_kind": "system"}),
+    ("OOM, VRAM full", {"goal": "fix_oom", "memory_kind": "gpu"}),
+]
+
+
+@pytest.mark.parametrize(("text", "facts"), GOALS + MODELS + PHASES + MEMORY)
+def test_situation_phrasing(text: str, facts: dict[str, FactValue]) -> None:
+    assert extract(text).facts == facts
+
+
+SIGNALS: list[tuple[str, set[str]]] = [
+    ("deu OOM depois de atualizar o AI Toolkit", {"regression_after_update"}),
+    ("it started to OOM after updating, worked before", {"regression_after_update"}),
+    ("after git pull everything OOMs", {"regression_after_update"}),
+    ("ficou muito lento, a VRAM foi pra memória compartilhada", {"shared_memory_spill"}),
+    ("sysmem fallback makes it crawl", {"shared_memory_spill"}),
+    ("shared GPU memory fills up and it's slow", {"shared_memory_spill"}),
+    ("docker shared memory too small, bus error", {"dev_shm"}),
+    ("increase /dev/shm", {"dev_shm"}),
+    ("Killed", {"oom_killer"}),
+    ("exit code 137", {"oom_killer"}),
+    ("oi, tudo bem?", {"off_topic_greeting"}),
+    ("hello there", {"off_topic_greeting"}),
+    ("oi, meu treino deu OOM", set()),
+    ("CUDA out of memory at step 2", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "signals"), SIGNALS)
+def test_signals(text: str, signals: set[str]) -> None:
+    assert extract(text).signals == signals

@@ -82,9 +82,11 @@ class _Walker:
             else:
                 follow = self.nodes.get(node.then or "")
                 if isinstance(follow, QuestionNode) and self.askable(follow):
+                    self.trace.append(TraceStep(step="answer", node=node.id))
                     if self.diagnose:
                         self.missing.append(follow)
-                    self.trace.append(TraceStep(step="answer", node=node.id))
+                    else:
+                        self.trace.append(TraceStep(step="ask", fact=follow.fact, node=follow.id))
                     return self.result(node, follow)
                 if node.then is None:
                     self.trace.append(TraceStep(step="answer", node=node.id))

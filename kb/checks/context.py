@@ -13,7 +13,6 @@ from pathlib import Path
 import jinja2
 import networkx as nx
 from jinja2 import nodes as jinja_nodes
-from jinja2.meta import find_undeclared_variables
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from kb.conditions import Condition
@@ -37,6 +36,8 @@ KB_TEXTS_FILE = "kb.yaml"
 
 # Parsed the way the catalog renders, so a template that passes here also compiles there.
 _ENV = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False)
+# Names Jinja itself provides: its globals (range, dict, ...) and those of loops and macros.
+_IMPLICIT = frozenset(_ENV.globals) | {"loop", "caller", "varargs", "kwargs"}
 
 
 @dataclass(frozen=True)
@@ -137,11 +138,9 @@ class CheckContext:
         for locale in self.locales:
             for key, entry in self.entries(locale).items():
                 try:
-                    tree = _ENV.parse(entry.text)
+                    parsed[(locale, key)] = _reads(entry.text)
                 except jinja2.TemplateSyntaxError as exc:
                     parsed[(locale, key)] = exc
-                else:
-                    parsed[(locale, key)] = _reads(tree)
         return parsed
 
 
@@ -154,11 +153,15 @@ def walk(condition: Condition) -> Iterator[Condition]:
         yield from walk(condition.not_)
 
 
-def _reads(tree: jinja_nodes.Template) -> frozenset[str]:
-    """The variables a template takes from its context.
+def _reads(text: str) -> frozenset[str]:
+    """The variables a template takes from its context; raises TemplateSyntaxError.
 
-    Jinja counts a name set inside an ``if`` as possibly coming from the context; a name the
-    template assigns itself is never one the caller has to give, so those are left out.
+    A name the template assigns itself (``set``, a ``for`` target) is never one the caller has
+    to give, even where Jinja's own analysis counts a name set inside an ``if`` as undeclared.
     """
-    stored = {name.name for name in tree.find_all(jinja_nodes.Name) if name.ctx == "store"}
-    return frozenset(find_undeclared_variables(tree) - stored)
+    if "{" not in text:  # every Jinja construct opens with a brace: nothing to parse
+        return frozenset()
+    names = list(_ENV.parse(text).find_all(jinja_nodes.Name))
+    stored = {name.name for name in names if name.ctx == "store"}
+    loaded = {name.name for name in names if name.ctx == "load"}
+    return frozenset(loaded - stored - _IMPLICIT)

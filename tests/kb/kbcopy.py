@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from kb.problems import Problem
@@ -16,6 +16,7 @@ class KBCopy:
     """The minimal KB (``kb/``) and its texts (``locales/``) under one directory."""
 
     root: Path
+    _report: ValidationReport | None = field(default=None, repr=False)
 
     @property
     def kb_root(self) -> Path:
@@ -30,6 +31,7 @@ class KBCopy:
 
     def write(self, rel: str, text: str) -> None:
         (self.root / rel).write_text(text, encoding="utf-8")
+        self._report = None
 
     def edit(self, rel: str, old: str, new: str) -> None:
         """Replace the one occurrence of ``old``, so that a test breaks exactly what it says."""
@@ -58,7 +60,10 @@ class KBCopy:
         raise AssertionError(f"{snippet!r} not in {rel}")
 
     def validate(self) -> ValidationReport:
-        return validate(self.kb_root, self.locales_root)
+        """The report for the files as they stand, validated once per change."""
+        if self._report is None:
+            self._report = validate(self.kb_root, self.locales_root)
+        return self._report
 
     def problems(self, rule: str) -> list[Problem]:
         return [p for p in self.validate().problems if p.rule == rule]

@@ -57,7 +57,8 @@ def test_variables_the_template_sets_itself_are_fine(kb_copy: KBCopy) -> None:
     kb_copy.edit(
         PT,
         "Risco: {{ level }}",
-        "{% if level %}{% set shown = level | upper %}Risco: {{ shown }}{% endif %}",
+        "{% if level %}{% set shown = level | upper %}Risco: {{ shown }}{% endif %}"
+        "{% for i in range(2) %}{{ loop.index }}{% endfor %}",
     )
     assert kb_copy.problems("text-unknown-variable") == []
 

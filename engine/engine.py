@@ -170,24 +170,10 @@ class Engine:
         trace = self._settle(got)
         unknown, attempts = set(state.unknown), dict(state.attempts)
         walk = self._walk(got, unknown)
-        reask = False
         pending = self._pending(state)
-        if pending is not None and pending.fact not in book.facts and _asks(walk, pending):
-            attempts[pending.id] = attempts.get(pending.id, 0) + 1
-            reask = attempts[pending.id] < 2
-            step = "reask" if reask else "gave_up"
-            got.trace.append(
-                TraceStep(
-                    step=step,
-                    fact=pending.fact,
-                    node=pending.id,
-                    reason="the reply did not answer the question",
-                )
-            )
-            if not reask:
-                unknown.add(pending.fact)
-                got.preface.append(self.renderer.text("engine.gave_up", state.locale))
-                walk = self._walk(got, unknown)
+        reask = False
+        if pending is not None and pending.fact not in book.facts:
+            reask, walk = self._unanswered(state, got, pending, walk, attempts, unknown)
         trace.extend(got.trace)
         trace.extend(walk.trace)
         turn_no = state.turn + 1
@@ -213,6 +199,35 @@ class Engine:
             }
         )
         return new_state, turn
+
+    def _unanswered(
+        self,
+        state: ConversationState,
+        got: _Gathered,
+        pending: QuestionNode,
+        walk: Walk,
+        attempts: dict[str, int],
+        unknown: set[str],
+    ) -> tuple[bool, Walk]:
+        """Count a reply that left the pending question open; re-ask once, then give up.
+
+        The count also grows when the reply moved the walk elsewhere, so that replies which keep
+        switching paths cannot keep a conversation going forever.
+        """
+        attempts[pending.id] = attempts.get(pending.id, 0) + 1
+        gave_up = attempts[pending.id] >= 2
+        if not _asks(walk, pending):
+            if gave_up:
+                unknown.add(pending.fact)
+            return False, walk
+        step = "gave_up" if gave_up else "reask"
+        reason = "the reply did not answer the question"
+        got.trace.append(TraceStep(step=step, fact=pending.fact, node=pending.id, reason=reason))
+        if not gave_up:
+            return True, walk
+        unknown.add(pending.fact)
+        got.preface.append(self.renderer.text("engine.gave_up", state.locale))
+        return False, self._walk(got, unknown)
 
     def _walk(self, got: _Gathered, unknown: set[str]) -> Walk:
         return self.graph.walk(

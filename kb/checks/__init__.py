@@ -24,6 +24,7 @@ RULES: Final[tuple[Rule, ...]] = (
     flow.unreachable_node,
     flow.dead_end,
     flow.trapped_cycle,
+    flow.cycle,
     flow.missing_default,
     flow.gate_cycle,
     facts.question_unknown_fact,
@@ -62,4 +63,4 @@ def run_checks(ctx: CheckContext, rules: Iterable[Rule] = RULES) -> list[Problem
     return [problem for rule in rules for problem in rule(ctx)]
 
 
-__all__ = ["RULES", "CheckContext", "Problem", "Rule", "run_checks"]
+__all__ = ["RULES", "CheckContext", "Rule", "run_checks"]

@@ -29,27 +29,41 @@ def unreachable_node(ctx: CheckContext) -> Iterator[Problem]:
             )
 
 
-def _trapped_cycles(graph: nx.DiGraph) -> list[set[str]]:
-    """Strongly connected components that loop and have no edge leaving them."""
-    trapped = []
+def _loops(graph: nx.DiGraph) -> list[tuple[set[str], bool]]:
+    """Strongly connected components that loop, each with whether an edge leaves it."""
+    loops = []
     for component in nx.strongly_connected_components(graph):
-        looping = len(component) > 1 or any(graph.has_edge(n, n) for n in component)
-        leaves = any(t not in component for n in component for t in graph.successors(n))
-        if looping and not leaves:
-            trapped.append(set(component))
-    return trapped
+        if len(component) > 1 or any(graph.has_edge(n, n) for n in component):
+            leaves = any(t not in component for n in component for t in graph.successors(n))
+            loops.append((set(component), leaves))
+    return loops
+
+
+def _trapped_cycles(graph: nx.DiGraph) -> list[set[str]]:
+    return [component for component, leaves in _loops(graph) if not leaves]
+
+
+def _loop_problem(
+    ctx: CheckContext, component: set[str], rule: str, what: str, hint: str
+) -> Problem:
+    first = min((ctx.nodes[n] for n in component), key=_place)
+    members = ", ".join(repr(n) for n in sorted(component))
+    return Problem(*_place(first), rule, f"the nodes {members} form a loop {what}", hint)
 
 
 def trapped_cycle(ctx: CheckContext) -> Iterator[Problem]:
     for component in _trapped_cycles(ctx.graph):
-        first = min((ctx.nodes[n] for n in component), key=_place)
-        members = ", ".join(repr(n) for n in sorted(component))
-        yield Problem(
-            *_place(first),
-            "trapped-cycle",
-            f"the nodes {members} form a loop with no way out",
-            "give one of them a case or default that leaves the loop towards an answer",
-        )
+        hint = "give one of them a case or default that leaves the loop towards an answer"
+        yield _loop_problem(ctx, component, "trapped-cycle", "with no way out", hint)
+
+
+def cycle(ctx: CheckContext) -> Iterator[Problem]:
+    """Even a loop with an exit spins: every turn walks from the start with the same facts, so a
+    branch that did not leave the loop the first time round makes the same choice again."""
+    for component, leaves in _loops(ctx.graph):
+        if leaves:
+            hint = "break the loop: route the edge that comes back to a node further on"
+            yield _loop_problem(ctx, component, "cycle", "that a walk can go round forever", hint)
 
 
 def dead_end(ctx: CheckContext) -> Iterator[Problem]:

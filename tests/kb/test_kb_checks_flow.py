@@ -41,7 +41,20 @@ def test_self_loop_is_a_trapped_cycle(kb_copy: KBCopy) -> None:
     assert problem.line == kb_copy.line(GRAPH, "id: q_batch")
 
 
-def test_loop_with_an_exit_is_fine(kb_copy: KBCopy) -> None:
+def test_loop_with_an_exit_still_spins(kb_copy: KBCopy) -> None:
+    kb_copy.append(
+        GRAPH,
+        "- id: b_again\n  kind: branch\n"
+        "  cases: [{when: {fact: gc, known: true}, goto: q_goal}]\n  default: a_done\n",
+    )
+    kb_copy.edit(GRAPH, "  next: a_done", "  next: b_again")
+    problem = kb_copy.only("cycle")
+    assert (problem.file, problem.line) == ("graph/main.yaml", kb_copy.line(GRAPH, "id: q_goal"))
+    assert "'b_again', 'q_batch', 'q_goal' form a loop that a walk can go round" in problem.message
+    assert kb_copy.problems("trapped-cycle") == []
+
+
+def test_answer_then_question_is_no_loop(kb_copy: KBCopy) -> None:
     kb_copy.edit(
         GRAPH, "    - code: outside_guide\n", "    - code: outside_guide\n  then: q_goal\n"
     )

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from api.channels.discord_commands import app as discord_app
 from api.settings import Settings, SettingsError
 from engine.engine import Engine
 
@@ -18,6 +19,7 @@ app = typer.Typer(
     no_args_is_help=True,
     help="Troubleshooting assistant for OOM crashes in AI Toolkit LoRA training.",
 )
+app.add_typer(discord_app, name="discord")
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False)
 

@@ -32,6 +32,8 @@ class Settings(BaseModel):
     discord_attachment_hosts: tuple[str, ...] = DISCORD_CDN_HOSTS
     discord_bot_token: str | None = None
     slack_signing_secret: str | None = None
+    slack_response_hosts: tuple[str, ...] = ("hooks.slack.com",)
+    integrations_allow_http: bool = False  # only for tests standing in for Discord and Slack
     max_body_bytes: int = 300 * 1024  # a 256 KiB config plus its JSON envelope
 
     @field_validator("default_locale")
@@ -55,7 +57,7 @@ class Settings(BaseModel):
             value = env.get(f"OOMGUIDE_{name.upper()}")
             if value is None or value == "":
                 continue
-            is_list = name in {"cors_origins", "discord_attachment_hosts"}
+            is_list = name in {"cors_origins", "discord_attachment_hosts", "slack_response_hosts"}
             raw[name] = (
                 tuple(v.strip() for v in value.split(",") if v.strip()) if is_list else value
             )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
+from api.channels import discord, slack
+
 
 def routers() -> list[APIRouter]:
-    return []
+    return [discord.router, slack.router]

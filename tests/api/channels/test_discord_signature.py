@@ -1,0 +1,92 @@
+"""Discord probes the endpoint with badly signed requests and drops it unless each gets 401."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+from nacl.signing import SigningKey
+
+from tests.api.channels.platforms import Discord
+
+URL = "/integrations/discord/interactions"
+
+
+def _body(discord: Discord) -> bytes:
+    return json.dumps(discord.ping(), separators=(",", ":")).encode()
+
+
+def test_a_signed_ping_gets_a_pong(client: TestClient, discord: Discord) -> None:
+    body = _body(discord)
+    response = client.post(URL, content=body, headers=discord.headers(body))
+    assert response.status_code == 200
+    assert response.json() == {"type": 1}
+
+
+@pytest.mark.parametrize("missing", ["X-Signature-Ed25519", "X-Signature-Timestamp"])
+def test_a_missing_header_is_401(client: TestClient, discord: Discord, missing: str) -> None:
+    body = _body(discord)
+    headers = discord.headers(body)
+    del headers[missing]
+    assert client.post(URL, content=body, headers=headers).status_code == 401
+
+
+@pytest.mark.parametrize(
+    "signature",
+    ["zz" * 64, "abc", "", "00" * 63, "00" * 65, "ü" * 128, "00" * 64],
+    ids=["bad-hex", "odd-length", "empty", "short", "long", "non-ascii", "zeros"],
+)
+def test_a_malformed_signature_is_401(client: TestClient, discord: Discord, signature: str) -> None:
+    body = _body(discord)
+    headers = {**discord.headers(body), "X-Signature-Ed25519": signature}
+    response = client.post(URL, content=body, headers={k: v.encode() for k, v in headers.items()})  # type: ignore[misc]
+    assert response.status_code == 401
+
+
+def test_a_tampered_body_is_401(client: TestClient, discord: Discord) -> None:
+    body = _body(discord)
+    headers = discord.headers(body)
+    tampered = body.replace(b'"type":1', b'"type":2')
+    assert tampered != body
+    assert client.post(URL, content=tampered, headers=headers).status_code == 401
+
+
+def test_a_reserialised_body_is_401(client: TestClient, discord: Discord) -> None:
+    body = _body(discord)
+    headers = discord.headers(body)
+    reserialised = json.dumps(json.loads(body), indent=1).encode()
+    assert json.loads(reserialised) == json.loads(body)
+    assert client.post(URL, content=reserialised, headers=headers).status_code == 401
+
+
+def test_another_timestamp_is_401(client: TestClient, discord: Discord) -> None:
+    body = _body(discord)
+    headers = {**discord.headers(body, "1700000000"), "X-Signature-Timestamp": "1700000001"}
+    assert client.post(URL, content=body, headers=headers).status_code == 401
+
+
+def test_another_key_is_401(client: TestClient, discord: Discord) -> None:
+    body = _body(discord)
+    impostor = Discord(signing_key=SigningKey.generate())
+    assert client.post(URL, content=body, headers=impostor.headers(body)).status_code == 401
+
+
+def test_a_signed_body_that_is_not_json_is_400(client: TestClient, discord: Discord) -> None:
+    body = b"\xff not json"
+    assert client.post(URL, content=body, headers=discord.headers(body)).status_code == 400
+
+
+@pytest.mark.parametrize("payload", [[1, 2], {"type": [1]}, {"type": 99}, {}])
+def test_signed_nonsense_is_a_client_error(
+    client: TestClient, discord: Discord, payload: object
+) -> None:
+    body = json.dumps(payload).encode()
+    assert client.post(URL, content=body, headers=discord.headers(body)).status_code == 400
+
+
+@pytest.mark.parametrize("key", [None, "not-hex", "00" * 31])
+def test_no_usable_public_key_is_503(app_client: object, discord: Discord, key: str | None) -> None:
+    client = app_client(discord_public_key=key)  # type: ignore[operator]
+    body = _body(discord)
+    assert client.post(URL, content=body, headers=discord.headers(body)).status_code == 503

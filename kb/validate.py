@@ -25,6 +25,8 @@ _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 @dataclass(frozen=True)
 class ValidationReport:
+    """What was loaded (None where it could not be) and every problem, by file and line."""
+
     kb: KnowledgeBase | None
     catalog: Catalog | None
     problems: tuple[Problem, ...]
@@ -45,7 +47,13 @@ def _scan_locale_files(root: Path) -> list[Problem]:
         if path.parent.name.startswith("_"):
             continue
         name = _locale_name(root, path)
-        tree = _compose(name, path.read_text(encoding="utf-8"), problems)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            hint = "save the file as UTF-8"
+            problems.append(Problem(name, 0, "locale-file", f"not UTF-8 text: {exc.reason}", hint))
+            continue
+        tree = _compose(name, text, problems)
         if tree is not None:
             problems.extend(_duplicate_keys(tree, name))
             problems.extend(_surprises(tree, name))
@@ -101,7 +109,7 @@ def read_catalog(root: Path) -> tuple[Catalog | None, list[Problem]]:
             )
         ]
     problems = _scan_locale_files(root)
-    if any(p.rule == "yaml-syntax" for p in problems):
+    if any(p.rule in ("yaml-syntax", "locale-file") for p in problems):
         return None, problems
     try:
         return Catalog(read_locale_dir(root)), problems

@@ -78,6 +78,15 @@ def test_locale_entry_of_the_wrong_shape(kb_copy: KBCopy) -> None:
     assert (problem.file, problem.line) == ("locales/en/config.yaml", 4)
 
 
+def test_locale_file_that_is_not_utf8(kb_copy: KBCopy) -> None:
+    (kb_copy.locales_root / "en" / "config.yaml").write_bytes(b'config.intro: "caf\xe9"\n')
+    report = kb_copy.validate()
+    assert [(p.rule, p.file) for p in report.problems] == [
+        ("locale-file", "locales/en/config.yaml")
+    ]
+    assert "not UTF-8" in report.problems[0].message
+
+
 def test_missing_directories(tmp_path: Path) -> None:
     assert validate(tmp_path / "nokb", MINIMAL / "locales").problems[0].rule == "kb-missing"
     report = validate(MINIMAL / "kb", tmp_path / "nolocales")

@@ -52,6 +52,8 @@ class Located:
 
 @dataclass(frozen=True)
 class CheckContext:
+    """The input of every rule; ``catalog`` is None when the locale files could not be read."""
+
     kb: KnowledgeBase
     graph: nx.DiGraph
     catalog: Catalog | None = None

@@ -19,14 +19,22 @@ DESCRIPTION = """Troubleshooting assistant for out-of-memory crashes in AI Toolk
 answering from the gradient-checkpointing guide with citations, in pt-BR and en."""
 
 
-def create_app(settings: Settings | None = None, context: AppContext | None = None) -> FastAPI:
+def create_app(
+    settings: Settings | None = None,
+    context: AppContext | None = None,
+    *,
+    close_on_shutdown: bool = False,
+) -> FastAPI:
+    """The app; a server process closes its store at shutdown, while in-process callers (tests,
+    ASGI test transports that run the lifespan on every request) close the context themselves."""
     settings = settings or Settings.from_env()
     context = context or AppContext.build(settings)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         yield
-        context.close()
+        if close_on_shutdown:
+            context.close()
 
     app = FastAPI(title="oomguide", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.context = context
@@ -34,7 +42,7 @@ def create_app(settings: Settings | None = None, context: AppContext | None = No
     app.include_router(v1.router)
     app.include_router(site.router)
     _install_channels(app)
-    app.add_middleware(RateLimit, limiter=context.limiter)
+    app.add_middleware(RateLimit, limiter=context.limiter, blocking=bool(settings.redis_url))
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     if settings.cors_origins:
         app.add_middleware(
@@ -55,4 +63,4 @@ def _install_channels(app: FastAPI) -> None:
 def factory() -> FastAPI:
     """Entry point for `uvicorn --factory api.app:factory` (each worker builds its own app)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    return create_app()
+    return create_app(close_on_shutdown=True)

@@ -11,6 +11,8 @@ import uuid
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+import anyio.to_thread
+
 from api.metrics import Metrics
 from api.ratelimit import RateLimiter
 
@@ -144,9 +146,10 @@ class _TooLarge(Exception):
 class RateLimit:
     """429 with Retry-After once a client goes over its requests per minute."""
 
-    def __init__(self, app: ASGIApp, limiter: RateLimiter) -> None:
+    def __init__(self, app: ASGIApp, limiter: RateLimiter, blocking: bool) -> None:
         self.app = app
         self.limiter = limiter
+        self.blocking = blocking  # a Redis-backed limiter waits on the network: not on the loop
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
@@ -157,7 +160,11 @@ class RateLimit:
             await self.app(scope, receive, send)
             return
         client = scope.get("client") or ("unknown", 0)
-        decision = self.limiter.hit(str(client[0]))
+        key = str(client[0])
+        if self.blocking:
+            decision = await anyio.to_thread.run_sync(self.limiter.hit, key)
+        else:
+            decision = self.limiter.hit(key)
         if not decision.allowed:
             await send_problem(
                 send,

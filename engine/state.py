@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -43,7 +43,7 @@ class Opening(BaseModel):
 
     locale: str
     text: str | None = None
-    facts: dict[str, FactValue] = Field(default_factory=dict)
+    facts: dict[str, Any] = Field(default_factory=dict)  # as sent; the engine checks them
     config: str | None = None
 
 

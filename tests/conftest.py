@@ -67,6 +67,7 @@ def make_client(make_settings: SettingsFactory) -> Iterator[Callable[..., TestCl
     yield make
     for client in clients:
         client.__exit__(None, None, None)
+        client.app.state.context.close()  # type: ignore[attr-defined]
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import jinja2
 from fastapi import APIRouter, Header, Query, Response
@@ -12,10 +12,13 @@ from fastapi.responses import FileResponse, HTMLResponse
 from api.context import Context
 from api.metrics import CONTENT_TYPE
 from api.routes.v1 import section_view
-from api.schemas import Health
+from api.schemas import Health, Problem
 from locales import pick_locale
 
 router = APIRouter()
+_PROBLEMS: dict[int | str, dict[str, Any]] = {
+    422: {"model": Problem, "content": {"application/problem+json": {}}}
+}
 STATIC = Path(__file__).resolve().parent.parent / "static"
 _PAGES = jinja2.Environment(
     loader=jinja2.PackageLoader("api", "templates"),
@@ -28,7 +31,7 @@ _GUIDE_HEADING = {
 }
 
 
-@router.get("/guide", response_class=HTMLResponse, tags=["site"])
+@router.get("/guide", response_class=HTMLResponse, tags=["site"], responses=_PROBLEMS)
 def guide_page(
     ctx: Context,
     locale: Annotated[str | None, Query(max_length=35)] = None,
@@ -46,7 +49,7 @@ def guide_page(
     )
 
 
-@router.get("/healthz", response_model=Health, tags=["site"])
+@router.get("/healthz", response_model=Health, tags=["site"], responses={503: {"model": Health}})
 def healthz(ctx: Context, response: Response) -> Health:
     store_ok = ctx.store.ping()
     if not store_ok:

@@ -26,12 +26,12 @@ from kb.contract import FACTS, SECTIONS
 from kb.problems import did_you_mean
 from locales import pick_locale
 
-router = APIRouter(prefix="/v1", tags=["v1"])
+router = APIRouter(prefix="/v1", tags=["v1"])  # 422s documented per route below
 AcceptLanguage = Annotated[str | None, Header(max_length=512)]
 
 
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    return {code: {"model": Problem, "content": {PROBLEM: {}}} for code in codes}
+    return {code: {"model": Problem, "content": {PROBLEM: {}}} for code in {*codes, 422}}
 
 
 def _opening(ctx: AppContext, body: NewConversation, accept: str | None) -> Opening:
@@ -57,7 +57,7 @@ def start_conversation(
 @router.post(
     "/conversations/{conversation_id}/replies",
     response_model=Turn,
-    responses=_errors(404, 409, 413, 422, 429),
+    responses=_errors(400, 404, 409, 413, 422, 429),
 )
 def reply(conversation_id: str, body: ReplyBody, ctx: Context) -> Turn:
     """Answer the pending question with an option `value` or free `text`."""
@@ -90,7 +90,7 @@ def get_conversation(conversation_id: str, ctx: Context) -> ConversationView:
 @router.post(
     "/conversations/{conversation_id}/feedback",
     status_code=204,
-    responses=_errors(404, 413, 422, 429),
+    responses=_errors(400, 404, 413, 422, 429),
 )
 def feedback(conversation_id: str, body: FeedbackBody, ctx: Context) -> Response:
     """Was the answer helpful? Stored with the conversation, its path and the KB version."""

@@ -1,0 +1,90 @@
+"""Against real `oomguide serve` processes: restarts, several processes over Redis, races."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server import start_server
+
+pytestmark = pytest.mark.server
+
+
+def _start(base: str) -> dict[str, object]:
+    response = httpx.post(
+        f"{base}/v1/conversations", json={"locale": "en", "text": "help, out of memory"}
+    )
+    assert response.status_code == 201, response.text
+    body: dict[str, object] = response.json()
+    return body
+
+
+def test_conversation_survives_a_restart_and_a_crash(tmp_path: Path) -> None:
+    env = {"OOMGUIDE_DATABASE": str(tmp_path / "db.sqlite")}
+    with start_server(env, tmp_path) as server:
+        turn = _start(server.url)
+        cid = turn["conversation_id"]
+        server.kill()  # no clean shutdown
+    with start_server(env, tmp_path) as server:
+        reply = httpx.post(
+            f"{server.url}/v1/conversations/{cid}/replies", json={"value": "disabled", "turn": 1}
+        )
+        assert reply.status_code == 200, reply.text
+        assert reply.json()["answer"]["recommendations"][0]["code"] == "enable_gc"
+        server.stop()
+    with start_server(env, tmp_path) as server:
+        view = httpx.get(f"{server.url}/v1/conversations/{cid}").json()
+        assert view["turn"] == 2 and view["facts"]["gc"] == "disabled"
+
+
+@pytest.mark.redis
+def test_two_processes_share_conversations_over_redis(tmp_path: Path, redis_url: str) -> None:
+    env_a = {"OOMGUIDE_REDIS_URL": redis_url, "OOMGUIDE_DATABASE": str(tmp_path / "a.db")}
+    env_b = {"OOMGUIDE_REDIS_URL": redis_url, "OOMGUIDE_DATABASE": str(tmp_path / "b.db")}
+    with start_server(env_a, tmp_path) as a, start_server(env_b, tmp_path) as b:
+        turn = _start(a.url)
+        cid = turn["conversation_id"]
+        reply = httpx.post(
+            f"{b.url}/v1/conversations/{cid}/replies", json={"value": "enabled", "turn": 1}
+        )
+        assert reply.status_code == 200, reply.text
+        assert reply.json()["turn"] == 2
+        view = httpx.get(f"{a.url}/v1/conversations/{cid}").json()
+        assert view["facts"]["gc"] == "enabled" and view["turn"] == 2
+
+
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
+def test_racing_replies_apply_once(
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
+) -> None:
+    env = {"OOMGUIDE_DATABASE": str(tmp_path / "db.sqlite")}
+    if backend == "redis":
+        env["OOMGUIDE_REDIS_URL"] = request.getfixturevalue("redis_url")
+    with start_server(env, tmp_path, workers=2) as server:
+        cid = _start(server.url)["conversation_id"]
+        url = f"{server.url}/v1/conversations/{cid}/replies"
+
+        def click(_: int) -> int:
+            return httpx.post(url, json={"value": "disabled", "turn": 1}, timeout=10).status_code
+
+        with ThreadPoolExecutor(8) as pool:
+            statuses = list(pool.map(click, range(8)))
+        assert statuses.count(200) == 1 and statuses.count(409) == 7, statuses
+        view = httpx.get(f"{server.url}/v1/conversations/{cid}").json()
+        assert view["turn"] == 2
+        assert [e["role"] for e in view["transcript"]].count("user") == 2
+
+
+def test_expired_conversation_is_404(tmp_path: Path) -> None:
+    env = {"OOMGUIDE_DATABASE": str(tmp_path / "db.sqlite"), "OOMGUIDE_SESSION_TTL": "1"}
+    with start_server(env, tmp_path) as server:
+        cid = _start(server.url)["conversation_id"]
+        import time
+
+        time.sleep(2.2)
+        response = httpx.get(f"{server.url}/v1/conversations/{cid}")
+        assert response.status_code == 404
+        assert response.headers["content-type"] == "application/problem+json"

@@ -36,7 +36,7 @@ unit: $(VENV)/.test-installed system-deps
 test: lint typecheck unit
 
 bench: $(VENV)/.test-installed system-deps
-	$(BIN)/python -m pytest tests/bench -p no:cacheprovider -s -o addopts="" -o testpaths=tests/bench
+	$(BIN)/python -m pytest tests/bench -p no:cacheprovider -s -o addopts="-ra --strict-markers"
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -39,6 +39,7 @@ class Renderer:
         self._advice = {a.code: a for a in kb.advice}
         self._risk = RiskTable(kb)
         self._citations = self._all_citations()
+        self._static: dict[tuple[str, str], str] = {}
 
     def _all_citations(self) -> dict[tuple[str, str], Citation]:
         base = self.guide_url
@@ -54,7 +55,21 @@ class Renderer:
         }
 
     def text(self, key: str, locale: str, **params: Any) -> str:
-        return self.catalog.render(key, locale, params)
+        static = self._static.get((locale, key))
+        if static is None:
+            static = self._static_text(key, locale)
+        return static if static else self.catalog.render(key, locale, params)
+
+    def _static_text(self, key: str, locale: str) -> str:
+        """A text with no template syntax, as it renders; "" for a real template.
+
+        Most texts (option labels, headings) are plain: returning them as they are saves a Jinja
+        render each, which is most of a turn's time.
+        """
+        raw = self.catalog.text(key, locale)
+        static = "" if "{" in raw else raw.strip()
+        self._static[(locale, key)] = static
+        return static
 
     def citations(self, ids: Iterable[str], locale: str) -> list[Citation]:
         order = self._order

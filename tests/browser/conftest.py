@@ -8,7 +8,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Dialog,
+    Page,
+    ViewportSize,
+    sync_playwright,
+)
 
 from tests.server import ServerProcess, free_port, start_server
 
@@ -24,8 +31,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-DESKTOP = {"width": 1280, "height": 800}
-NARROW = {"width": 320, "height": 640}
+DESKTOP = ViewportSize(width=1280, height=800)
+NARROW = ViewportSize(width=320, height=640)
 
 # Runs before any page script; CSP does not apply to it. Records violations for the tests.
 _RECORD_VIOLATIONS = """

@@ -116,7 +116,9 @@ def test_reload_continues_the_conversation(page: Page, site: Site) -> None:
     page.reload()
     root.locator(".launcher").click()
     expect(root.locator(BOT_TURNS)).to_have_count(2)
-    expect(root.locator(".msg.user")).to_have_text(["Você: deu OOM no treino", "Você: Desligado (false)"])
+    expect(root.locator(".msg.user")).to_have_text(
+        ["Você: deu OOM no treino", "Você: Desligado (false)"]
+    )
     pending = root.locator(BOT_TURNS).last.locator(".choice[data-value='still_oom']")
     expect(pending).to_be_enabled()
     click_option(root, "still_oom")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from engine.extract import situation
+from engine.extract import numbers, resolution, situation, vram
+from engine.extract.anchors import anchored_matches, build_index
 from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
 from engine.extract.locale_guess import guess_locale
@@ -25,6 +26,8 @@ _TOPIC_KINDS: Final = frozenset(
     {"topic", "oom", "mention", "assert", "fact", "gpu", "vram", "ram", "shared_memory", "signal"}
 )
 _AMBIGUOUS_IN_PT: Final = frozenset({"neg", "weak_off"})  # "no" is "in the" in Portuguese
+# Every numeric pattern of the package, tried in one pass over the words.
+_ANCHORS: Final = build_index([*numbers.RULES, *resolution.RULES, *vram.RULES])
 _GC_VALUES: Final = {"on": "enabled", "off": "disabled", "unknown": "unknown"}
 
 
@@ -79,10 +82,12 @@ def _word_facts(reading: Reading) -> Iterable[Found]:
 
 
 def _situation(
-    reading: Reading, states: Sequence[SettingState], signals: dict[str, Hit]
+    reading: Reading,
+    states: Sequence[SettingState],
+    signals: dict[str, Hit],
+    numbered: Sequence[Found],
 ) -> Iterable[Found | None]:
     ooms = situation.reported_ooms(reading, signals)
-    numbered = [f for f in find_numbers(reading.low) if f.fact == "oom_phase"]
     yield situation.goal(reading, ooms)
     yield situation.memory_kind(reading, ooms, signals)
     yield situation.phase(reading, ooms, numbered)
@@ -93,11 +98,13 @@ def _situation(
 def _found_facts(
     reading: Reading, states: Sequence[SettingState], signals: dict[str, Hit]
 ) -> Iterable[Found | None]:
-    yield from _situation(reading, states, signals)
+    matches = list(anchored_matches(_ANCHORS, reading.low, reading.tokens))
+    numbers = find_numbers(matches)
+    yield from _situation(reading, states, signals, [f for f in numbers if f.fact == "oom_phase"])
     yield from _word_facts(reading)
-    yield from (f for f in find_numbers(reading.low) if f.fact != "oom_phase")
-    yield from find_resolutions(reading.low)
-    yield find_vram(reading.low)
+    yield from (f for f in numbers if f.fact != "oom_phase")
+    yield from find_resolutions(reading.low, matches)
+    yield find_vram(reading.low, matches)
 
 
 def _sheet(

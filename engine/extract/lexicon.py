@@ -18,7 +18,16 @@ from engine.extract.normalize import words_of
 
 # (kind, argument): what a phrase means. Kinds are documented in lexicon.yaml.
 Effect = tuple[str, str]
-Phrase = tuple[tuple[str, ...], tuple[Effect, ...]]  # words after the first, and the meaning
+
+
+class Node:
+    """A trie node: the words that may follow, and what the phrase ending here means."""
+
+    __slots__ = ("effects", "next")
+
+    def __init__(self) -> None:
+        self.next: dict[str, Node] = {}
+        self.effects: tuple[Effect, ...] = ()
 
 
 class LexiconError(Exception):
@@ -69,19 +78,19 @@ def _effects(data: dict[str, Any]) -> dict[tuple[str, ...], set[Effect]]:
     return table
 
 
-def _index(table: dict[tuple[str, ...], set[Effect]]) -> dict[str, tuple[Phrase, ...]]:
-    by_first: dict[str, list[Phrase]] = defaultdict(list)
+def _trie(table: dict[tuple[str, ...], set[Effect]]) -> Node:
+    root = Node()
     for words, effects in table.items():
-        by_first[words[0]].append((words[1:], tuple(sorted(effects))))
-    return {
-        first: tuple(sorted(phrases, key=lambda p: -len(p[0])))
-        for first, phrases in by_first.items()
-    }
+        node = root
+        for word in words:
+            node = node.next.setdefault(word, Node())
+        node.effects = tuple(sorted(effects))
+    return root
 
 
 @dataclass(frozen=True)
 class Lexicon:
-    phrases: dict[str, tuple[Phrase, ...]]
+    phrases: Node
     vocabulary: frozenset[str]
     fuzzy_terms: tuple[str, ...]
     locale_words: dict[str, frozenset[str]]
@@ -98,7 +107,7 @@ def load() -> Lexicon:
             *locale_words.values(),
         )
     )
-    return Lexicon(_index(table), vocabulary, tuple(data["fuzzy"]), locale_words)
+    return Lexicon(_trie(table), vocabulary, tuple(data["fuzzy"]), locale_words)
 
 
 LEXICON: Final[Lexicon] = load()

@@ -20,14 +20,13 @@ def _fold_table() -> dict[int, str]:
         base = unicodedata.normalize("NFD", chr(code))[0]
         if base.isascii() and base.isalpha() and base != chr(code):
             table[code] = base.lower()
-    table.update({ord(c): "'" for c in "’‘`´"})
+    table.update({ord(c): "'" for c in "’‘´"})
     table.update({ord(c): "-" for c in "–—‐−"})
-    table.update({ord("×"): "x", 0xA0: " ", ord("\t"): " "})
+    table.update({ord("×"): "x", 0xA0: " "})
     return table
 
 
 _FOLD: Final = _fold_table()
-_SPACED: Final = str.maketrans({"_": " ", "-": " "})
 # Words: decimals ("2.1", "1.5") stay whole, everything else splits at punctuation.
 _TOKEN: Final = re.compile(r"\d+(?:\.\d+)+(?![a-z])|[a-z0-9]+(?:'[a-z]+)?")
 # Where a clause ends; a dot between digits or letters and digits ("flux.1") is not an end.
@@ -37,6 +36,8 @@ _CLAUSE_END: Final = re.compile(r"[;!?,\n]|\.(?!\d)")
 def fold(text: str) -> str:
     """Lowercase without accents, same length as ``text``."""
     lowered = text.lower()
+    if lowered.isascii():
+        return lowered
     if len(lowered) != len(text):  # a few letters ("İ") lowercase to two characters
         lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
     return lowered.translate(_FOLD)
@@ -44,7 +45,7 @@ def fold(text: str) -> str:
 
 def spaced(folded: str) -> str:
     """``_`` and ``-`` read as spaces: ``gradient_checkpointing`` -> ``gradient checkpointing``."""
-    return folded.translate(_SPACED)
+    return folded.replace("_", " ").replace("-", " ")
 
 
 @dataclass(frozen=True)
@@ -59,13 +60,11 @@ class Tokens:
 
 def tokenize(norm: str) -> Tokens:
     """Split normalised text into words; a clause ends at , ; . ! ? or a line break."""
-    matches = list(_TOKEN.finditer(norm))
-    words = tuple(m.group() for m in matches)
-    starts = tuple(m.start() for m in matches)
-    ends = tuple(m.end() for m in matches)
+    spans = [m.span() for m in _TOKEN.finditer(norm)]
+    starts = tuple(start for start, _ in spans)
     stops = [m.start() for m in _CLAUSE_END.finditer(norm)]
-    clauses = tuple(bisect_right(stops, start) for start in starts)
-    return Tokens(words, starts, ends, clauses)
+    clauses = tuple(bisect_right(stops, start) for start in starts) if stops else (0,) * len(spans)
+    return Tokens(tuple(_TOKEN.findall(norm)), starts, tuple(end for _, end in spans), clauses)
 
 
 def words_of(phrase: str) -> tuple[str, ...]:

@@ -7,89 +7,111 @@ choice ("batch 4 or 8?") is left unread rather than guessed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import Final
 
+from engine.extract.anchors import Anchored, Match
 from engine.extract.found import Found
 
 _SEP: Final = r"\s*(?:[:=]\s*|(?:de|of|is|em|to|para|pra|at|igual a|=)\s+)?"
 # Not part of a choice or range, a size, or a longer number.
 _ALONE: Final = r"(?![\d.])(?!\s*(?:or|ou|/|-)\s*\d)"
+_SAMPLE_WORDS: Final = ("sample", "samples", "sampling", "preview", "previews", "amostra")
+_SAMPLE_WORDS_PT: Final = ("amostras", "amostragem")
 
-_INTS: Final[tuple[tuple[str, str], ...]] = (
-    (
+
+def _rule(name: str, triggers: tuple[str, ...], pattern: str, offset: int = 0) -> Anchored:
+    return Anchored(name, triggers, re.compile(pattern), offset)
+
+
+RULES: Final = (
+    _rule(
         "batch_size",
-        r"(?<!effective )(?<!efetivo )\b(?:batch[ _-]?size|batchsize|batch|bs"
+        ("batch", "batchsize", "bs", "tamanho"),
+        r"(?<!effective )(?<!efetivo )(?:batch[ _-]?size|batchsize|batch|bs"
         r"|tamanho d[oe] batch|tamanho d[oe] lote)"
         + _SEP
         + r"(\d{1,3})"
         + _ALONE
         + r"(?!\s*(?:x\b|gb|steps?\b|passos?\b))",
     ),
-    (
+    _rule(
         "gradient_accumulation",
-        r"\b(?:grad(?:ient)?[ _-]?accum(?:ulation)?(?:[ _-]?steps)?"
+        ("grad", "gradient", "gradientaccumulation", "accumulation", "acumulacao"),
+        r"(?:grad(?:ient)?[ _-]?accum(?:ulation)?(?:[ _-]?steps)?"
         r"|accumulation(?:[ _-]?steps)?|acumulacao(?: de gradientes?)?)"
         + _SEP
         + r"(\d{1,3})"
         + _ALONE,
     ),
-    ("num_frames", r"\bnum[ _-]?frames" + _SEP + r"(\d{1,4})" + _ALONE),
-    ("num_frames", r"(?<![\d.])(\d{1,4})\s*(?:frames|quadros)\b"),
-    (
+    _rule("num_frames", ("num", "numframes"), r"num[ _-]?frames" + _SEP + r"(\d{1,4})" + _ALONE),
+    _rule("num_frames", ("frames", "quadros"), r"(\d{1,4})\s*(?:frames|quadros)\b", -1),
+    _rule(
         "sample_steps",
-        r"\b(?:sample|sampling|preview|amostragem)[ _-]?steps" + _SEP + r"(\d{1,3})" + _ALONE,
+        ("sample", "sampling", "preview", "amostragem"),
+        r"(?:sample|sampling|preview|amostragem)[ _-]?steps" + _SEP + r"(\d{1,3})" + _ALONE,
     ),
-    ("sample_steps", r"(?<![\d.])(\d{1,3})\s*(?:sample|sampling|preview)[ _-]?steps\b"),
-    (
+    _rule(
         "sample_steps",
-        r"(?<![\d.])(\d{1,3})\s*(?:passos|steps)\s*(?:de|of|na|no|for|in)?\s*"
+        ("sample", "sampling", "preview"),
+        r"(\d{1,3})\s*(?:sample|sampling|preview)[ _-]?steps\b",
+        -1,
+    ),
+    _rule(
+        "sample_steps",
+        ("passos", "steps"),
+        r"(\d{1,3})\s*(?:passos|steps)\s*(?:de|of|na|no|for|in)?\s*"
         r"(?:amostragem|sampling|preview|amostra)",
+        -1,
     ),
-    ("sample_every", r"\bsample[ _-]?every" + _SEP + r"(\d{1,6})" + _ALONE),
-    (
+    _rule("sample_every", ("sample",), r"sample[ _-]?every" + _SEP + r"(\d{1,6})" + _ALONE),
+    _rule(
         "sample_every",
-        r"\b(?:samples?|sampling|previews?|amostras?|amostragem)\s+"
-        r"(?:a cada|every|cada)\s+(\d{1,6})" + _ALONE,
+        _SAMPLE_WORDS + _SAMPLE_WORDS_PT,
+        r"(?:samples?|sampling|previews?|amostras?|amostragem)\s+(?:a cada|every|cada)\s+"
+        r"(\d{1,6})" + _ALONE,
     ),
-    ("sample_width", r"\b(?:sample|preview)[ _-]?(?:width|largura)" + _SEP + r"(\d{3,4})\b"),
-    ("sample_height", r"\b(?:sample|preview)[ _-]?(?:height|altura)" + _SEP + r"(\d{3,4})\b"),
+    _rule(
+        "sample_width",
+        ("sample", "preview"),
+        r"(?:sample|preview)[ _-]?(?:width|largura)" + _SEP + r"(\d{3,4})\b",
+    ),
+    _rule(
+        "sample_height",
+        ("sample", "preview"),
+        r"(?:sample|preview)[ _-]?(?:height|altura)" + _SEP + r"(\d{3,4})\b",
+    ),
+    _rule(
+        "sample_size",
+        _SAMPLE_WORDS + _SAMPLE_WORDS_PT,
+        r"(?:samples?|sampling|previews?|amostras?|amostragem)(?:[ _-]?(?:size|resolution))?"
+        r"\s*(?:[:=]|em|at|de|of|in|com)?\s*(\d{3,4})(?:\s*x\s*(\d{3,4}))?(?![\d.])"
+        r"(?!\s*(?:x|-)\s*\d)",
+    ),
+    _rule(
+        "step",
+        ("step", "passo", "iteration", "iteracao"),
+        r"(?<!sample )(?<!sampling )(?:step|passo|iteration|iteracao)\s*#?\s*(\d{1,6})"
+        r"(?:\s*/\s*\d+)?\b",
+    ),
+    _rule(
+        "step",
+        ("after", "depois", "apos", "past", "passados"),
+        r"(?:after|depois de|apos|past|passados)\s+(?:uns |about |around |cerca de |~)?"
+        r"(\d{1,6})\s*(?:steps|passos|its|iterations|iteracoes)\b",
+    ),
+    _rule(
+        "first_steps",
+        ("primeiros", "first"),
+        r"(?:primeiros|first)\s+(\d{1,3})\s*(?:passos|steps)\b",
+    ),
+    _rule(
+        "later",
+        ("after", "depois", "apos"),
+        r"(?:after|depois de|apos)\s+(?:\d+|uma|duas|one|two)\s+(?:horas?|hours?)\b",
+    ),
 )
-_INT_PATTERNS: Final = tuple((fact, re.compile(p)) for fact, p in _INTS)
-
-_SAMPLE_SIZE: Final = re.compile(
-    r"\b(?:samples?|sampling|previews?|amostras?|amostragem)(?:[ _-]?(?:size|resolution))?"
-    r"\s*(?:[:=]|em|at|de|of|in|com)?\s*(\d{3,4})(?:\s*x\s*(\d{3,4}))?(?![\d.])(?!\s*(?:x|-)\s*\d)"
-)
-_STEP: Final = re.compile(
-    r"(?<!sample )(?<!sampling )\b(?:step|passo|iteration|iteracao)\s*#?\s*(\d{1,6})"
-    r"(?:\s*/\s*\d+)?\b"
-)
-_AFTER_STEPS: Final = re.compile(
-    r"\b(?:after|depois de|apos|past|passados)\s+(?:uns |about |around |cerca de |~)?"
-    r"(\d{1,6})\s*(?:steps|passos|its|iterations|iteracoes)\b"
-)
-_FIRST_STEPS: Final = re.compile(r"\b(?:primeiros|first)\s+(\d{1,3})\s*(?:passos|steps)\b")
-_AFTER_HOURS: Final = re.compile(
-    r"\b(?:after|depois de|apos)\s+(?:\d+|uma|duas|one|two)\s+(?:horas?|hours?)\b"
-)
-
-
-def _ints(low: str) -> Iterator[Found]:
-    for fact, pattern in _INT_PATTERNS:
-        for m in pattern.finditer(low):
-            value = int(m.group(1))
-            if value > 0:
-                yield Found(fact, value, m.start(), m.end())
-
-
-def _sample_size(low: str) -> Iterator[Found]:
-    for m in _SAMPLE_SIZE.finditer(low):
-        width = int(m.group(1))
-        height = int(m.group(2)) if m.group(2) else width
-        if width > 0 and height > 0:
-            yield Found("sample_width", width, m.start(), m.end())
-            yield Found("sample_height", height, m.start(), m.end())
+_NAMES: Final = frozenset(rule.name for rule in RULES)
 
 
 def _phase_of_step(step: int) -> str | None:
@@ -98,21 +120,27 @@ def _phase_of_step(step: int) -> str | None:
     return "later" if step >= 100 else None
 
 
-def _steps(low: str) -> Iterator[Found]:
-    rules: tuple[tuple[re.Pattern[str], Callable[[int], str | None]], ...] = (
-        (_STEP, _phase_of_step),
-        (_AFTER_STEPS, _phase_of_step),
-        (_FIRST_STEPS, lambda n: "first_steps" if n <= 50 else None),
-    )
-    for pattern, phase_of in rules:
-        for m in pattern.finditer(low):
-            phase = phase_of(int(m.group(1)))
-            if phase is not None:
-                yield Found("oom_phase", phase, m.start(), m.end())
-    for m in _AFTER_HOURS.finditer(low):
-        yield Found("oom_phase", "later", m.start(), m.end())
+def _read(name: str, m: re.Match[str]) -> Iterator[Found]:
+    start, end = m.start(), m.end()
+    if name == "sample_size":
+        width = int(m.group(1))
+        height = int(m.group(2)) if m.group(2) else width
+        yield Found("sample_width", width, start, end)
+        yield Found("sample_height", height, start, end)
+    elif name == "step":
+        phase = _phase_of_step(int(m.group(1)))
+        if phase is not None:
+            yield Found("oom_phase", phase, start, end)
+    elif name == "first_steps":
+        if int(m.group(1)) <= 50:
+            yield Found("oom_phase", "first_steps", start, end)
+    elif name == "later":
+        yield Found("oom_phase", "later", start, end)
+    else:
+        yield Found(name, int(m.group(1)), start, end)
 
 
-def find_numbers(low: str) -> list[Found]:
-    """Numeric facts in folded text, plus the OOM phase a step number implies."""
-    return [*_ints(low), *_sample_size(low), *_steps(low)]
+def find_numbers(matches: Iterable[Match]) -> list[Found]:
+    """Numeric facts among the anchored matches, plus the OOM phase a step number implies."""
+    found = [f for name, m in matches if name in _NAMES for f in _read(name, m)]
+    return [f for f in found if not isinstance(f.value, int) or f.value > 0]

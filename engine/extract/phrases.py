@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.extract.lexicon import LEXICON
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(NamedTuple):  # a tuple, not a dataclass: hundreds are made per message
     """One meaning found at words ``first`` .. ``last`` (inclusive)."""
 
     kind: str
@@ -19,20 +18,21 @@ class Hit:
 
 def find_hits(words: tuple[str, ...]) -> list[Hit]:
     """Every phrase occurrence; a longer phrase wins over the shorter ones it contains."""
-    table = LEXICON.phrases
+    roots = LEXICON.phrases.next
     hits: list[Hit] = []
     i, count = 0, len(words)
     while i < count:
-        candidates = table.get(words[i])
-        if candidates is None:
-            i += 1
-            continue
-        for tail, effects in candidates:
-            end = i + 1 + len(tail)
-            if words[i + 1 : end] == tail:
-                hits.extend(Hit(kind, arg, i, end - 1) for kind, arg in effects)
-                i = end
-                break
+        node = roots.get(words[i])
+        last, effects = i, node.effects if node is not None else ()
+        j = i + 1
+        while node is not None and j < count:
+            node = node.next.get(words[j])
+            if node is not None and node.effects:
+                last, effects = j, node.effects
+            j += 1
+        if effects:
+            hits.extend(Hit(kind, arg, i, last) for kind, arg in effects)
+            i = last + 1
         else:
             i += 1
     return hits

@@ -19,8 +19,11 @@ _SUBJECT: Final = {
     "low_vram": "low vram",
     "quantize": "quantize",
     "sampling_disabled": "sampling",
+    "oom_phase": "oom",  # "no passo 2" answers "when does the OOM happen?"
 }
-_NEGATIONS: Final = frozenset({"nao", "not", "no", "n", "nem", "never", "nunca", "didn't", "didnt"})
+_SELF_NEGATING: Final = frozenset({"gc", "low_vram", "quantize", "sampling_disabled"})
+# "no" is left out: in Portuguese it is "in the" ("no passo 2").
+_NEGATIONS: Final = frozenset({"nao", "not", "nem", "never", "nunca", "didn't", "didnt"})
 _NUMBER: Final = re.compile(r"(?<![\d.])(\d{1,5}(?:[.,]\d{1,2})?)(?:\s*x\s*(\d{1,5}))?(?![\d])")
 
 
@@ -39,11 +42,13 @@ def _option(words: Words, fact: str) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
-def _from_text(text: str, fact: str) -> FactValue | None:
+def _from_text(text: str, words: Words, fact: str) -> FactValue | None:
     found = extract(text).facts.get(fact)
-    if found is None and fact in _SUBJECT:
-        found = extract(f"{_SUBJECT[fact]} {text}").facts.get(fact)
-    return found
+    if found is not None or fact not in _SUBJECT:
+        return found
+    if fact not in _SELF_NEGATING and _NEGATIONS.intersection(words):
+        return None  # only settings read their own negations ("não está ligado")
+    return extract(f"{_SUBJECT[fact]} {text}").facts.get(fact)
 
 
 def _yes_no(words: Words) -> bool | None:
@@ -63,14 +68,14 @@ def _enum(text: str, words: Words, spec: FactSpec) -> FactValue | None:
         return "unknown"
     if words in TABLES.options.get(spec.name, {}):
         return _option(words, spec.name)
-    return _from_text(text, spec.name) or _option(words, spec.name)
+    return _from_text(text, words, spec.name) or _option(words, spec.name)
 
 
 def _bool(text: str, words: Words, spec: FactSpec) -> FactValue | None:
     answer = _yes_no(words)
     if answer is not None:
         return answer
-    found = _from_text(text, spec.name)
+    found = _from_text(text, words, spec.name)
     return found if isinstance(found, bool) else None
 
 

@@ -7,8 +7,10 @@ memory; "total capacity of 23.64 GiB" in that error is.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Final
 
+from engine.extract.anchors import NUMBER, Anchored, Match
 from engine.extract.found import Found
 
 _SIZE: Final = re.compile(
@@ -23,13 +25,16 @@ _NOT_VRAM_AFTER: Final = re.compile(
     r"|is free|is allocated|allocated|reserved|in use|em uso|de espaco|of space|download|file"
     r"|arquivo|model|modelo|dataset|lora|checkpoint|safetensors)"
 )
+RULES: Final = (Anchored("vram_size", (NUMBER,), _SIZE),)
 _CAPACITY: Final = re.compile(r"total capacity of\s*$")
 _MAX_GB: Final = 512.0
 
 
-def find_vram(low: str) -> Found | None:
+def find_vram(low: str, matches: Iterable[Match]) -> Found | None:
     """The first size in the text that reads as the GPU's memory."""
-    for m in _SIZE.finditer(low):
+    for name, m in matches:
+        if name != "vram_size":
+            continue
         before = low[max(0, m.start() - 24) : m.start()]
         if not _CAPACITY.search(before) and (
             _NOT_VRAM_BEFORE.search(before) or _NOT_VRAM_AFTER.match(low, m.end())

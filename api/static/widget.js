@@ -31,7 +31,7 @@
       greeting: 'Olá! Conte o que aconteceu no seu treino de LoRA (por exemplo: “deu OOM no passo 2 com o GC desligado”) ou cole a config do job.',
       showOptions: 'Prefiro escolher entre opções',
       inputLabel: 'Sua mensagem',
-      placeholder: 'Descreva o erro ou responda aqui…',
+      placeholder: 'Escreva aqui…',
       send: 'Enviar',
       thinking: 'Pensando…',
       you: 'Você',
@@ -77,7 +77,7 @@
       greeting: 'Hi! Tell me what happened in your LoRA training (for example: “OOM at step 2 with gradient checkpointing off”) or paste the job config.',
       showOptions: 'I would rather pick from options',
       inputLabel: 'Your message',
-      placeholder: 'Describe the error or answer here…',
+      placeholder: 'Type here…',
       send: 'Send',
       thinking: 'Thinking…',
       you: 'You',
@@ -148,9 +148,11 @@
     '.msg code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px;',
     '  background: #eaeef2; border-radius: 4px; padding: 0 3px; }',
     '.code { position: relative; margin: 0 0 8px; }',
-    '.code pre { margin: 0; padding: 10px; padding-right: 72px; background: #1f2328; color: #f6f8fa; border-radius: 6px; overflow-x: auto; }',
+    '.code-bar { display: flex; justify-content: space-between; align-items: center; padding: 4px 6px 4px 10px;',
+    '  background: #32383f; color: #f6f8fa; border-radius: 6px 6px 0 0; font-size: 13px; }',
+    '.code pre { margin: 0; padding: 10px; background: #1f2328; color: #f6f8fa; border-radius: 0 0 6px 6px; overflow-x: auto; }',
     '.code pre code { background: transparent; color: inherit; padding: 0; white-space: pre; }',
-    '.copy { position: absolute; top: 6px; right: 6px; border: 1px solid #f6f8fa; background: #1f2328; color: #f6f8fa;',
+    '.copy { border: 1px solid #f6f8fa; background: #1f2328; color: #f6f8fa;',
     '  border-radius: 4px; padding: 2px 8px; font-size: 13px; cursor: pointer; }',
     '.copy:focus-visible { outline-color: #f6f8fa; outline-offset: 1px; }',
     '.msg a { color: #0550ae; }',
@@ -178,7 +180,7 @@
     '.notice span { flex: 1 1 160px; }',
     '.status { min-height: 0; padding: 0 12px; font-size: 13px; color: #57606a; }',
     '.form { display: flex; gap: 8px; padding: 10px 12px; border-top: 1px solid #d0d7de; }',
-    '.form textarea { flex: 1; min-width: 0; resize: none; height: 44px; padding: 8px; border: 1px solid #6e7781; border-radius: 8px; color: #1f2328; background: #fff; }',
+    '.form textarea { flex: 1; min-width: 0; resize: none; height: 48px; padding: 8px; border: 1px solid #6e7781; border-radius: 8px; color: #1f2328; background: #fff; }',
     '.send { border: 0; border-radius: 8px; padding: 0 14px; background: #0b5cad; color: #fff; font-weight: 600; cursor: pointer; }',
     '.send:hover { background: #084a8c; }',
     '.send[aria-disabled="true"] { background: #57606a; }',
@@ -186,6 +188,7 @@
     '@media (max-width: 480px) {',
     '  .panel { right: 0; bottom: 0; width: 100vw; max-width: 100vw; height: 100vh; height: 100dvh; border-radius: 0; border: 0; }',
     '  .launcher { right: 8px; bottom: 8px; max-width: calc(100vw - 16px); }',
+    '  .root.open .launcher { display: none; }',
     '}',
     '@media (prefers-reduced-motion: no-preference) { .panel { animation: rise .15s ease-out; } }',
     '@keyframes rise { from { transform: translateY(8px); opacity: 0; } to { transform: none; opacity: 1; } }'
@@ -477,6 +480,7 @@
 
   Widget.prototype.applyStrings = function () {
     var open = !this.panel.hidden;
+    this.root.classList.toggle('open', open);
     this.root.setAttribute('lang', this.locale);
     this.launcher.textContent = open ? this.t('launcherClose') : this.t('launcherOpen');
     this.titleEl.textContent = this.t('title');
@@ -790,7 +794,8 @@
     var copy = el('button', { type: 'button', class: 'copy', text: this.t('copy') });
     var self = this;
     copy.addEventListener('click', function () { self.copy(block.text, copy); });
-    return el('div', { class: 'code' }, [el('pre', { tabindex: '0' }, [code]), copy]);
+    var bar = el('div', { class: 'code-bar' }, [el('span', { text: block.lang }), copy]);
+    return el('div', { class: 'code' }, [bar, el('pre', { tabindex: '0' }, [code])]);
   };
 
   Widget.prototype.copy = function (text, button) {

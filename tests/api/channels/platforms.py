@@ -139,9 +139,10 @@ class Discord:
 
     def send(self, client: TestClient, payload: dict[str, Any]) -> Response:
         body = json.dumps(payload, separators=(",", ":")).encode()
-        return client.post(
+        response: Response = client.post(
             "/integrations/discord/interactions", content=body, headers=self.headers(body)
         )
+        return response
 
     def _base(self, kind: int, user: str, locale: str) -> dict[str, Any]:
         return {
@@ -255,7 +256,9 @@ class Slack:
 
     def command(self, client: TestClient, user: str, text: str, response_url: str) -> Response:
         body = self.command_form(user, text, response_url)
-        return client.post("/integrations/slack/commands", content=body, headers=self.headers(body))
+        url = "/integrations/slack/commands"
+        response: Response = client.post(url, content=body, headers=self.headers(body))
+        return response
 
     def actions_form(self, user: str, action: dict[str, Any], response_url: str) -> bytes:
         payload = {
@@ -286,7 +289,9 @@ class Slack:
         self, client: TestClient, user: str, action: dict[str, Any], response_url: str
     ) -> Response:
         body = self.actions_form(user, action, response_url)
-        return client.post("/integrations/slack/actions", content=body, headers=self.headers(body))
+        url = "/integrations/slack/actions"
+        response: Response = client.post(url, content=body, headers=self.headers(body))
+        return response
 
 
 def slack_buttons(message: dict[str, Any]) -> list[dict[str, Any]]:

@@ -21,7 +21,8 @@ def _start(
     assert response.status_code == 200
     body: dict[str, Any] = response.json()
     assert body["type"] == 4
-    return body["data"]
+    data: dict[str, Any] = body["data"]
+    return data
 
 
 def _button(message: dict[str, Any], value: str) -> dict[str, Any]:
@@ -33,7 +34,7 @@ def _button(message: dict[str, Any], value: str) -> dict[str, Any]:
 def _tool(message: dict[str, Any], action: str) -> str:
     ids = [b["custom_id"] for b in buttons(message) if b["custom_id"].startswith(f"oom:{action}:")]
     assert len(ids) == 1
-    return ids[0]
+    return str(ids[0])
 
 
 def test_oom_in_pt_br_answers_with_gc_and_absolute_citation_links(

@@ -1,7 +1,8 @@
 """Patterns tried only where their keyword stands, instead of scanning the whole text.
 
 A message is tokenised once; each pattern names the words it can start at (or the word after its
-start, for "81 frames"), so a pattern runs as a single anchored ``match`` at a few positions.
+start, for "81 frames"), so patterns run as anchored ``match`` calls at a few positions. Patterns
+sharing a word are joined into one alternation, so each position costs a single call.
 """
 
 from __future__ import annotations
@@ -25,32 +26,53 @@ class Anchored:
     offset: int = 0  # 0: the match starts at the trigger word; -1: at the word before it
 
 
-Index = dict[str, tuple[Anchored, ...]]
+@dataclass(frozen=True)
+class _Group:
+    """The patterns sharing a trigger word and offset, joined as ``(?P<r0>...)|(?P<r1>...)``."""
+
+    offset: int
+    joined: re.Pattern[str]
+    rules: tuple[Anchored, ...]
+
+
+Index = dict[str, tuple[_Group, ...]]
 Match = tuple[str, re.Match[str]]  # (rule name, match)
 
 
+def _group(offset: int, rules: list[Anchored]) -> _Group:
+    joined = "|".join(f"(?P<r{i}>{rule.pattern.pattern})" for i, rule in enumerate(rules))
+    return _Group(offset, re.compile(joined), tuple(rules))
+
+
 def build_index(rules: Iterable[Anchored]) -> Index:
-    index: dict[str, list[Anchored]] = defaultdict(list)
+    by_word: dict[str, dict[int, list[Anchored]]] = defaultdict(lambda: defaultdict(list))
     for rule in rules:
         for trigger in rule.triggers:
-            index[trigger].append(rule)
-    return {word: tuple(found) for word, found in index.items()}
+            by_word[trigger][rule.offset].append(rule)
+    return {
+        word: tuple(_group(offset, found) for offset, found in offsets.items())
+        for word, offsets in by_word.items()
+    }
 
 
 def anchored_matches(index: Index, low: str, tokens: Tokens) -> Iterator[Match]:
-    """(rule name, match) for every rule that matches at one of its words, left to right."""
+    """(rule name, match) for rules matching at one of their words, left to right.
+
+    Where two joined patterns could match at the same place, the first listed is the one read.
+    """
     starts = tokens.starts
-    seen: set[tuple[str, int]] = set()
     numeric = index.get(NUMBER, ())
     for i, word in enumerate(tokens.words):
-        rules = index.get(word, ())
-        if numeric and word[0].isdigit():
-            rules = rules + numeric
-        for rule in rules:
-            at = i + rule.offset
-            if at < 0 or (rule.name, starts[at]) in seen:
+        groups = index.get(word, ())
+        if numeric and word[0] <= "9":  # words start with [a-z0-9]: this is a digit
+            groups = groups + numeric
+        for group in groups:
+            at = i + group.offset
+            if at < 0:
                 continue
-            m = rule.pattern.match(low, starts[at])
-            if m is not None:
-                seen.add((rule.name, starts[at]))
-                yield rule.name, m
+            joined = group.joined.match(low, starts[at])
+            if joined is not None and joined.lastgroup is not None:
+                rule = group.rules[int(joined.lastgroup[1:])]
+                m = rule.pattern.match(low, starts[at])
+                if m is not None:
+                    yield rule.name, m

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -11,7 +12,7 @@ from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
 from engine.extract.locale_guess import guess_locale
 from engine.extract.model import MAX_CONFIG_CHARS, MAX_SCAN_CHARS, Evidence, Extraction
-from engine.extract.normalize import fold, spaced, tokenize
+from engine.extract.normalize import Tokens, fold, spaced, tokenize
 from engine.extract.numbers import find_numbers
 from engine.extract.phrases import Hit, find_hits
 from engine.extract.reading import Reading
@@ -39,9 +40,10 @@ def _blank(text: str, block: ConfigBlock | None) -> str:
     return text[: block.start] + "\n" * (end - block.start) + text[end:]
 
 
-def _clauses(base: Sequence[int], hits: Sequence[Hit]) -> tuple[int, ...]:
+def _clauses(tokens: Tokens, hits: Sequence[Hit]) -> dict[int, int]:
+    """Clause number of each word a phrase starts at: punctuation and "but"/"mas" end clauses."""
     breaks = sorted(h.first for h in hits if h.kind == "brk")
-    return tuple(c + sum(1 for b in breaks if b <= i) for i, c in enumerate(base))
+    return {h.first: tokens.clause_at(h.first) + bisect_right(breaks, h.first) for h in hits}
 
 
 def _read(scan: str) -> tuple[Reading, str | None]:
@@ -52,10 +54,7 @@ def _read(scan: str) -> tuple[Reading, str | None]:
     locale = guess_locale(scan, words)
     if locale == "pt-BR":
         hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and words[h.first] == "no")]
-    clauses = (
-        _clauses(tokens.clauses, hits) if any(h.kind == "brk" for h in hits) else tokens.clauses
-    )
-    return Reading(scan, low, tokens, clauses, tuple(hits)), locale
+    return Reading(scan, low, tokens, _clauses(tokens, hits), tuple(hits)), locale
 
 
 def _setting_facts(reading: Reading, states: Sequence[SettingState]) -> Iterable[Found]:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from kb.contract import FactValue
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
+class Found(NamedTuple):  # a tuple: dozens are made per message
     fact: str
     value: FactValue
     start: int

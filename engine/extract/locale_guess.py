@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from engine.extract.lexicon import LEXICON
 
-_PT_MARKS: Final = frozenset("ãõçáéíóúâêôà")
+_PT_MARKS: Final = re.compile("[ãõçáéíóúâêôàÃÕÇÁÉÍÓÚÂÊÔÀ]")
 _MAX_MARK_VOTES: Final = 3  # accents support Portuguese but must not outvote a whole sentence
 
 
@@ -14,9 +15,10 @@ def guess_locale(text: str, words: tuple[str, ...]) -> str | None:
     """``"pt-BR"``, ``"en"``, or None when the message gives no evidence either way (or a tie)."""
     pt_words = LEXICON.locale_words["pt-BR"]
     en_words = LEXICON.locale_words["en"]
-    pt = sum(1 for w in words if w in pt_words)
-    en = sum(1 for w in words if w in en_words)
-    pt += min(_MAX_MARK_VOTES, sum(1 for c in text if c in _PT_MARKS))
+    pt = len(pt_words.intersection(words))  # distinct function words: cheap and enough
+    en = len(en_words.intersection(words))
+    if not text.isascii():
+        pt += min(_MAX_MARK_VOTES, len(_PT_MARKS.findall(text)))
     if pt == en:
         return None
     return "pt-BR" if pt > en else "en"

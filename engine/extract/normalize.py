@@ -10,6 +10,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Final
 
 
@@ -27,8 +28,9 @@ def _fold_table() -> dict[int, str]:
 
 
 _FOLD: Final = _fold_table()
-# Words: decimals ("2.1", "1.5") stay whole, everything else splits at punctuation.
-_TOKEN: Final = re.compile(r"\d+(?:\.\d+)+(?![a-z])|[a-z0-9]+(?:'[a-z]+)?")
+# Words: a decimal ("2.1", "sd3.5") stays whole, everything else splits at punctuation.
+_TOKEN: Final = re.compile(r"[a-z0-9]+(?:'[a-z]+|(?<=\d)\.\d+(?![a-z]))?")
+_TOKEN_SPLIT: Final = re.compile(f"({_TOKEN.pattern})")
 # Where a clause ends; a dot between digits or letters and digits ("flux.1") is not an end.
 _CLAUSE_END: Final = re.compile(r"[;!?,\n]|\.(?!\d)")
 
@@ -50,21 +52,26 @@ def spaced(folded: str) -> str:
 
 @dataclass(frozen=True)
 class Tokens:
-    """The words of a text with their character spans and clause numbers."""
+    """The words of a text with their character spans, and where its clauses end."""
 
     words: tuple[str, ...]
     starts: tuple[int, ...]
     ends: tuple[int, ...]
-    clauses: tuple[int, ...]
+    stops: tuple[int, ...]  # positions of clause-ending punctuation
+
+    def clause_at(self, index: int) -> int:
+        """The clause number of word ``index`` (asked for a few words, not all of them)."""
+        return bisect_right(self.stops, self.starts[index])
 
 
 def tokenize(norm: str) -> Tokens:
     """Split normalised text into words; a clause ends at , ; . ! ? or a line break."""
-    spans = [m.span() for m in _TOKEN.finditer(norm)]
-    starts = tuple(start for start, _ in spans)
-    stops = [m.start() for m in _CLAUSE_END.finditer(norm)]
-    clauses = tuple(bisect_right(stops, start) for start in starts) if stops else (0,) * len(spans)
-    return Tokens(tuple(_TOKEN.findall(norm)), starts, tuple(end for _, end in spans), clauses)
+    # split() alternates gaps and words; running lengths give every span without match objects.
+    parts = _TOKEN_SPLIT.split(norm)
+    offsets = list(accumulate(map(len, parts)))
+    words = tuple(parts[1::2])
+    stops = tuple(m.start() for m in _CLAUSE_END.finditer(norm))
+    return Tokens(words, tuple(offsets[0:-1:2]), tuple(offsets[1::2]), stops)
 
 
 def words_of(phrase: str) -> tuple[str, ...]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Final
 
 from engine.extract.normalize import Tokens
@@ -18,14 +19,21 @@ class Reading:
     text: str  # the scanned part of the message, as written
     low: str  # the same text folded: lowercase, no accents, same length
     tokens: Tokens
-    clauses: tuple[int, ...]  # clause number of each word (punctuation and "but"/"mas")
+    clauses: Mapping[int, int]  # clause number of each word a phrase starts at
     hits: tuple[Hit, ...]
 
-    def of(self, *kinds: str) -> Iterator[Hit]:
-        return (h for h in self.hits if h.kind in kinds)
+    @cached_property
+    def _by_kind(self) -> dict[str, list[Hit]]:
+        by_kind: dict[str, list[Hit]] = {}
+        for hit in self.hits:
+            by_kind.setdefault(hit.kind, []).append(hit)
+        return by_kind
+
+    def of(self, kind: str) -> Iterator[Hit]:
+        return iter(self._by_kind.get(kind, ()))
 
     def has(self, *kinds: str) -> bool:
-        return any(h.kind in kinds for h in self.hits)
+        return any(kind in self._by_kind for kind in kinds)
 
     def span(self, first: int, last: int) -> tuple[int, int]:
         return self.tokens.starts[first], self.tokens.ends[last]
@@ -46,7 +54,7 @@ class Reading:
         return min(
             (
                 h.first
-                for h in self.hits
+                for h in (*self.of("neg"), *self.of("weak_off"))
                 if h.kind in _NEGATORS
                 and h.last < hit.first
                 and hit.first - h.last <= _NEAR

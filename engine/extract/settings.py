@@ -7,9 +7,8 @@ unknown, and a wish or question ("devo desligar o GC?") says nothing about the c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import Final, NamedTuple
 
 from engine.extract.phrases import Hit
 
@@ -20,8 +19,7 @@ _DOUBT: Final = 4  # "não sei se o GC": words from a doubt to the name it doubt
 _ON: Final = frozenset({"on", "reon", "on_after", "weak_on"})
 
 
-@dataclass(frozen=True)
-class SettingState:
+class SettingState(NamedTuple):
     """``setting`` is ``state`` ("on", "off", "unknown") per words ``first`` .. ``last``."""
 
     setting: str
@@ -110,7 +108,7 @@ def _bare_state(word: Hit, clause: Sequence[Hit], previous: str | None) -> Setti
     return SettingState(setting, "on" if is_on else "off", first, word.last, word.kind == "reon")
 
 
-def setting_states(hits: Sequence[Hit], clause_of: Sequence[int]) -> list[SettingState]:
+def setting_states(hits: Sequence[Hit], clause_of: Mapping[int, int]) -> list[SettingState]:
     """Every stated setting, in the order the message states them."""
     by_clause: dict[int, list[Hit]] = {}
     for hit in hits:

@@ -32,7 +32,8 @@ def _closest(word: str) -> str:
 def correct(words: tuple[str, ...]) -> tuple[str, ...]:
     """The words with likely typos of key terms replaced; the same tuple when nothing changed."""
     known = LEXICON.vocabulary
-    if all(w in known or len(w) < _MIN_LENGTH or not w.isalpha() for w in words):
+    unknown = set(words).difference(known)
+    if not any(len(w) >= _MIN_LENGTH and w.isalpha() for w in unknown):
         return words
     return tuple(
         w if w in known or len(w) < _MIN_LENGTH or not w.isalpha() else _closest(w) for w in words

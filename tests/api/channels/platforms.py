@@ -45,13 +45,49 @@ class Recorded:
         return json.loads(self.body)
 
 
+class _RecordingServer(ThreadingHTTPServer):
+    owner: LocalServer
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: _RecordingServer
+
+    def log_message(self, *_: Any) -> None:
+        pass
+
+    def _record(self) -> None:
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        headers = {k.lower(): v for k, v in self.headers.items()}
+        self.server.owner.requests.append(Recorded(self.command, self.path, body, headers))
+
+    def do_GET(self) -> None:
+        self._record()
+        data = self.server.owner.files.get(self.path)
+        self.send_response(200 if data is not None else 404)
+        self.send_header("Content-Length", str(len(data or b"")))
+        self.end_headers()
+        self.wfile.write(data or b"")
+
+    def _ok(self) -> None:
+        self._record()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", "2")
+        self.end_headers()
+        self.wfile.write(b"{}")
+
+    do_POST = _ok
+    do_PATCH = _ok
+    do_PUT = _ok
+
+
 @dataclass
 class LocalServer:
     """Records every request it gets and serves files put in ``files``."""
 
     files: dict[str, bytes] = field(default_factory=dict)
     requests: list[Recorded] = field(default_factory=list)
-    _server: ThreadingHTTPServer | None = None
+    _server: _RecordingServer | None = None
     _thread: threading.Thread | None = None
 
     @property
@@ -60,45 +96,8 @@ class LocalServer:
         return f"http://127.0.0.1:{self._server.server_address[1]}"
 
     def start(self) -> LocalServer:
-        owner = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *_: Any) -> None:
-                pass
-
-            def _record(self) -> None:
-                length = int(self.headers.get("Content-Length") or 0)
-                body = self.rfile.read(length)
-                owner.requests.append(
-                    Recorded(
-                        self.command,
-                        self.path,
-                        body,
-                        {k.lower(): v for k, v in self.headers.items()},
-                    )
-                )
-
-            def do_GET(self) -> None:
-                self._record()
-                data = owner.files.get(self.path)
-                self.send_response(200 if data is not None else 404)
-                self.send_header("Content-Length", str(len(data or b"")))
-                self.end_headers()
-                self.wfile.write(data or b"")
-
-            def _ok(self) -> None:
-                self._record()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", "2")
-                self.end_headers()
-                self.wfile.write(b"{}")
-
-            do_POST = _ok
-            do_PATCH = _ok
-            do_PUT = _ok
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = _RecordingServer(("127.0.0.1", 0), _Handler)
+        self._server.owner = self
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
         return self

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from api.context import AppContext
+from api.problems import PROBLEM
+from api.schemas import Problem
 from api.service import StaleTurn
 from api.store import ConversationNotFound
 from engine.config import ConfigError, catalog_key
@@ -23,6 +25,11 @@ _HANDLE: Final = re.compile(
     r"(?P<starter>[A-Za-z0-9]{0,32}):(?P<value>[A-Za-z0-9_.-]{0,40})$"
 )
 ELLIPSIS: Final = "…"
+
+
+def documented(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The problem responses an integration endpoint can give, for the OpenAPI document."""
+    return {code: {"model": Problem, "content": {PROBLEM: {}}} for code in codes}
 
 
 class Action:

@@ -26,6 +26,7 @@ from api.channels.common import (
     advance,
     channel_text,
     config_problems,
+    documented,
     fenced,
     start,
     unfence,
@@ -116,7 +117,7 @@ Signed = Annotated[Interaction, Depends(_interaction)]
 Handler = Callable[[AppContext, Interaction, BackgroundTasks], Response]
 
 
-@router.post("/interactions")
+@router.post("/interactions", responses=documented(400, 401, 413, 429, 503))
 def interactions(interaction: Signed, ctx: Context, background: BackgroundTasks) -> Response:
     """Discord's Interactions Endpoint URL."""
     kind = interaction.payload.get("type")

@@ -24,6 +24,7 @@ from api.channels.common import (
     advance,
     channel_text,
     conversation_locale,
+    documented,
     start,
     unfence,
     view,
@@ -101,17 +102,21 @@ def _shown(ctx: AppContext, outcome: Turn | Note, starter: str, base_url: str) -
     return render.message(turn_view, channel_text(ctx, "slack.answer_label", outcome.locale))
 
 
-@router.post("/commands")
+@router.post("/commands", responses=documented(401, 413, 429, 503))
 def command(request: Signed, ctx: Context) -> dict[str, Any]:
     """The slash command `/oom [text]`."""
-    text = request.form.get("text", "")
+    text = render.unescape(request.form.get("text", ""))
     user = request.form.get("user_id", "")
     outcome = start(ctx, _opening(text, _locale(ctx, text)), CHANNEL)
     shown = _shown(ctx, outcome, user, request.base_url)
     return {**shown, "response_type": "ephemeral"}
 
 
-@router.post("/actions")
+@router.post(
+    "/actions",
+    response_class=Response,
+    responses={200: {"description": "acknowledged"}, **documented(400, 401, 413, 429, 503)},
+)
 def actions(request: Signed, ctx: Context, background: BackgroundTasks) -> Response:
     """Block Kit interactions: acknowledged at once, answered through ``response_url``."""
     try:

@@ -27,6 +27,12 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def unescape(text: str) -> str:
+    """Slack sends slash command text with the same three characters escaped; a pasted YAML
+    config needs them back (`&` anchors, `>` folded scalars)."""
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
 def mrkdwn(text: str) -> str:
     """CommonMark as the engine writes it (bold, lists, links, code) in Slack's mrkdwn."""
     text = _LINK.sub(lambda m: f"<{m.group(2)}|{m.group(1)}>", escape(text))

@@ -193,6 +193,16 @@ def test_a_pasted_config_is_diagnosed(client: TestClient, slack: Slack, local: L
     assert "gradient_checkpointing: true" in _all_text(local.only("POST").json())
 
 
+def test_slacks_own_escaping_is_undone_before_reading_and_redone_after(
+    client: TestClient, slack: Slack, local: LocalServer
+) -> None:
+    # Slack escapes & < > in the text it sends; the engine must see the config as written.
+    sent = SMALL_CONFIG.replace("zimage_lora", "a &amp; b &lt;x&gt;")
+    body = _command(client, slack, local, sent)
+    assert "a &amp; b &lt;x&gt;" in _all_text(body)
+    assert "&amp;amp;" not in _all_text(body)
+
+
 def test_the_language_of_the_text_picks_the_locale(
     client: TestClient, slack: Slack, local: LocalServer
 ) -> None:

@@ -50,7 +50,7 @@ def guide_page(
 
 
 @router.get("/healthz", response_model=Health, tags=["site"], responses={503: {"model": Health}})
-def healthz(ctx: Context, response: Response) -> Health:
+async def healthz(ctx: Context, response: Response) -> Health:
     store_ok = ctx.store.ping()
     if not store_ok:
         response.status_code = 503
@@ -60,7 +60,7 @@ def healthz(ctx: Context, response: Response) -> Health:
 
 
 @router.get("/metrics", tags=["site"], response_class=Response)
-def metrics(ctx: Context) -> Response:
+async def metrics(ctx: Context) -> Response:
     """Prometheus text format."""
     return Response(ctx.metrics.render(), media_type=CONTENT_TYPE)
 
@@ -70,7 +70,21 @@ def widget() -> FileResponse:
     return FileResponse(STATIC / "widget.js", media_type="text/javascript; charset=utf-8")
 
 
+# The demo page is served under a strict policy, to show that the widget needs no inline
+# script or style allowance from the site that embeds it.
+DEMO_CSP = "default-src 'self'"
+
+
 @router.get("/", tags=["site"], response_class=FileResponse)
 def demo() -> FileResponse:
     """A fictional support site that embeds the widget."""
-    return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
+    return FileResponse(
+        STATIC / "index.html",
+        media_type="text/html; charset=utf-8",
+        headers={"Content-Security-Policy": DEMO_CSP},
+    )
+
+
+@router.get("/demo.css", tags=["site"], response_class=FileResponse)
+def demo_css() -> FileResponse:
+    return FileResponse(STATIC / "demo.css", media_type="text/css; charset=utf-8")

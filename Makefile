@@ -35,7 +35,8 @@ unit: $(VENV)/.test-installed system-deps
 
 test: lint typecheck unit
 
-bench: $(VENV)/.test-installed system-deps
+bench: $(VENV)/.test-installed
+	bash scripts/ensure-system-deps.sh wrk
 	$(BIN)/python -m pytest tests/bench -p no:cacheprovider -s -o addopts="-ra --strict-markers"
 
 clean:

@@ -55,7 +55,7 @@ class AppContext:
         self.limiter.close()
 
 
-def _context(request: Request) -> AppContext:
+async def _context(request: Request) -> AppContext:
     context: AppContext = request.app.state.context
     return context
 

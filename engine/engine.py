@@ -10,7 +10,7 @@ from engine.config import ConfigError, JobReading, read_config
 from engine.errors import InvalidReply
 from engine.extract import Extraction, extract, parse_reply
 from engine.facts import FactBook, coerce, coerce_all, derive
-from engine.models import Answer, Diagnosis, Question, TraceStep, Turn
+from engine.models import Answer, Diagnosis, Question, TraceStep, Turn, trace_step
 from engine.render import Renderer
 from engine.state import MAX_TRANSCRIPT, ConversationState, Opening, Reply, TranscriptEntry
 from engine.walk import Graph, Walk
@@ -159,7 +159,7 @@ class Engine:
         got.book.imply(self.kb.implications, frozenset(got.signals))
         derive(got.book.facts)
         return [
-            TraceStep(step="fact", fact=n, value=v, source=s, evidence=e or None)
+            trace_step(step="fact", fact=n, value=v, source=s, evidence=e or None)
             for n, v, s, e in got.book.changes
         ]
 
@@ -222,7 +222,7 @@ class Engine:
             return False, walk
         step = "gave_up" if gave_up else "reask"
         reason = "the reply did not answer the question"
-        got.trace.append(TraceStep(step=step, fact=pending.fact, node=pending.id, reason=reason))
+        got.trace.append(trace_step(step=step, fact=pending.fact, node=pending.id, reason=reason))
         if not gave_up:
             return True, walk
         unknown.add(pending.fact)

@@ -8,7 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kb.contract import FactValue
 
-MAX_TRANSCRIPT = 60  # entries kept; older ones are dropped so a long chat cannot grow unbounded
+MAX_TRANSCRIPT = 20  # entries kept (ten exchanges); older ones are dropped, so a long chat
+# cannot make every later turn read and write an ever larger record
 
 
 class TranscriptEntry(BaseModel):

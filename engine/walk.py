@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Set
 from dataclasses import dataclass, field
 
-from engine.models import TraceStep
+from engine.models import TraceStep, trace_step
 from kb.conditions import Condition
 from kb.contract import FactValue
 from kb.schema import AnswerNode, BranchNode, KnowledgeBase, QuestionNode
@@ -52,7 +52,7 @@ class _Walker:
         else:
             self.missing.append(node)
             reason = "not known; a diagnosis asks nothing"
-        self.trace.append(TraceStep(step="skip", fact=node.fact, node=node.id, reason=reason))
+        self.trace.append(trace_step(step="skip", fact=node.fact, node=node.id, reason=reason))
         return node.next
 
     def branch(self, node: BranchNode) -> str:
@@ -60,11 +60,11 @@ class _Walker:
             if case.when.holds(self.facts, self.signals, self.gates):
                 reason = f"case {index + 1} holds"
                 self.trace.append(
-                    TraceStep(step="branch", node=node.id, goto=case.goto, reason=reason)
+                    trace_step(step="branch", node=node.id, goto=case.goto, reason=reason)
                 )
                 return case.goto
         default = node.default or ""
-        self.trace.append(TraceStep(step="branch", node=node.id, goto=default, reason="default"))
+        self.trace.append(trace_step(step="branch", node=node.id, goto=default, reason="default"))
         return default
 
     def run(self, start: str) -> Walk:
@@ -76,20 +76,20 @@ class _Walker:
                 current = self.branch(node)
             elif isinstance(node, QuestionNode):
                 if self.askable(node) and not self.diagnose:
-                    self.trace.append(TraceStep(step="ask", fact=node.fact, node=node.id))
+                    self.trace.append(trace_step(step="ask", fact=node.fact, node=node.id))
                     return self.result(node, None)
                 current = self.skip(node)
             else:
                 follow = self.nodes.get(node.then or "")
                 if isinstance(follow, QuestionNode) and self.askable(follow):
-                    self.trace.append(TraceStep(step="answer", node=node.id))
+                    self.trace.append(trace_step(step="answer", node=node.id))
                     if self.diagnose:
                         self.missing.append(follow)
                     else:
-                        self.trace.append(TraceStep(step="ask", fact=follow.fact, node=follow.id))
+                        self.trace.append(trace_step(step="ask", fact=follow.fact, node=follow.id))
                     return self.result(node, follow)
                 if node.then is None:
-                    self.trace.append(TraceStep(step="answer", node=node.id))
+                    self.trace.append(trace_step(step="answer", node=node.id))
                     return self.result(node, None)
                 current = node.then
         raise RuntimeError(f"the walk did not end within {len(self.nodes)} steps")

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Installs the system programs the tests drive for real (redis-server, chromium) when missing.
+# Installs the system programs the tests drive for real when missing: redis-server and chromium,
+# plus any named on the command line (make bench adds wrk). Each program's Debian package has
+# the program's name.
 set -euo pipefail
 
 missing=()
-command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+for program in redis-server chromium "$@"; do
+  command -v "$program" >/dev/null 2>&1 || missing+=("$program")
+done
 ((${#missing[@]})) || exit 0
 
 sudo=""

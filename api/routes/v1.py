@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Response, status
+from pydantic import BaseModel
 
 from api.context import AppContext, Context
+from api.doctor import check
 from api.problems import PROBLEM, SectionNotFound
 from api.schemas import (
     ConfigCheck,
@@ -26,12 +28,21 @@ from kb.contract import FACTS, SECTIONS
 from kb.problems import did_you_mean
 from locales import pick_locale
 
-router = APIRouter(prefix="/v1", tags=["v1"])  # 422s documented per route below
+# Routes are async and call the engine and the store directly: a turn is well under a
+# millisecond of work, less than a hop to the thread pool and back would cost.
+router = APIRouter(prefix="/v1", tags=["v1"])
 AcceptLanguage = Annotated[str | None, Header(max_length=512)]
 
 
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": Problem, "content": {PROBLEM: {}}} for code in {*codes, 422}}
+
+
+def _json(model: BaseModel, status_code: int = 200) -> Response:
+    """The model serialised once by pydantic; returning a Response spares FastAPI from
+    validating and encoding it a second time against the response model (the OpenAPI document
+    still describes the body through ``response_model``)."""
+    return Response(model.model_dump_json(), status_code=status_code, media_type="application/json")
 
 
 def _opening(ctx: AppContext, body: NewConversation, accept: str | None) -> Opening:
@@ -45,13 +56,13 @@ def _opening(ctx: AppContext, body: NewConversation, accept: str | None) -> Open
     response_model=Turn,
     responses=_errors(400, 413, 422, 429),
 )
-def start_conversation(
+async def start_conversation(
     body: NewConversation, ctx: Context, accept_language: AcceptLanguage = None
-) -> Turn:
+) -> Response:
     """Start a conversation from free text, known facts and/or a job config."""
     turn = ctx.service.start(_opening(ctx, body, accept_language))
     ctx.metrics.turn(turn, "rest")
-    return turn
+    return _json(turn, status.HTTP_201_CREATED)
 
 
 @router.post(
@@ -59,24 +70,24 @@ def start_conversation(
     response_model=Turn,
     responses=_errors(400, 404, 409, 413, 422, 429),
 )
-def reply(conversation_id: str, body: ReplyBody, ctx: Context) -> Turn:
+async def reply(conversation_id: str, body: ReplyBody, ctx: Context) -> Response:
     """Answer the pending question with an option `value` or free `text`."""
     turn = ctx.service.reply(conversation_id, Reply(value=body.value, text=body.text), body.turn)
     ctx.metrics.turn(turn, "rest")
-    return turn
+    return _json(turn)
 
 
 @router.get(
     "/conversations/{conversation_id}", response_model=ConversationView, responses=_errors(404, 429)
 )
-def get_conversation(conversation_id: str, ctx: Context) -> ConversationView:
+async def get_conversation(conversation_id: str, ctx: Context) -> Response:
     """The conversation so far: locale, facts, transcript and the pending question."""
     conv = ctx.service.get(conversation_id)
     pending = ctx.engine.graph.nodes.get(conv.state.pending or "")
     question = None
     if pending is not None and pending.kind == "question":
         question = ctx.engine.renderer.question(pending, conv.state.locale, conv.state.facts)
-    return ConversationView(
+    view = ConversationView(
         conversation_id=conv.id,
         locale=conv.state.locale,
         facts=conv.state.facts,
@@ -85,6 +96,7 @@ def get_conversation(conversation_id: str, ctx: Context) -> ConversationView:
         turn=conv.state.turn,
         done=conv.state.done,
     )
+    return _json(view)
 
 
 @router.post(
@@ -92,35 +104,33 @@ def get_conversation(conversation_id: str, ctx: Context) -> ConversationView:
     status_code=204,
     responses=_errors(400, 404, 413, 422, 429),
 )
-def feedback(conversation_id: str, body: FeedbackBody, ctx: Context) -> Response:
+async def feedback(conversation_id: str, body: FeedbackBody, ctx: Context) -> Response:
     """Was the answer helpful? Stored with the conversation, its path and the KB version."""
     ctx.service.feedback(conversation_id, body.helpful, body.comment)
     return Response(status_code=204)
 
 
 @router.post("/diagnose", response_model=Diagnosis, responses=_errors(400, 413, 422, 429))
-def diagnose(
+async def diagnose(
     body: NewConversation, ctx: Context, accept_language: AcceptLanguage = None
-) -> Diagnosis:
+) -> Response:
     """Stateless: the best answer for what is known, plus the questions that would refine it."""
     result = ctx.engine.diagnose(_opening(ctx, body, accept_language))
     ctx.metrics.diagnosis(result)
-    return result
+    return _json(result)
 
 
 @router.post("/configs/check", response_model=ConfigCheck, responses=_errors(400, 413, 422, 429))
-def check_config(
+async def check_config(
     body: ConfigCheckBody, ctx: Context, accept_language: AcceptLanguage = None
-) -> ConfigCheck:
+) -> Response:
     """Diagnose an AI Toolkit job config: facts, risk, recommendations, per-process facts."""
-    from api.doctor import check
-
     locale = pick_locale(body.locale, accept_language, ctx.settings.default_locale)
-    return check(ctx.engine, body.config, locale)
+    return _json(check(ctx.engine, body.config, locale))
 
 
 @router.get("/kb", response_model=KBInfo)
-def kb_info(ctx: Context) -> KBInfo:
+async def kb_info(ctx: Context) -> KBInfo:
     """The KB's version (a content hash), locales, sections, facts and advice codes."""
     return describe_kb(ctx.engine)
 
@@ -151,7 +161,7 @@ def describe_kb(engine: Engine) -> KBInfo:
 
 
 @router.get("/sections/{section_id}", response_model=SectionView, responses=_errors(404))
-def section(
+async def section(
     section_id: str,
     ctx: Context,
     accept_language: AcceptLanguage = None,

@@ -1,0 +1,95 @@
+"""Load on a real server over loopback, with wrk as the load generator in its own process.
+
+Targets: POST /v1/diagnose throughput >= 60 % of /healthz, conversation turns (replies that
+write the store) >= 40 %, both at 8 concurrent clients; p99 of a turn < 10 ms at 2 clients;
+with the SQLite store and with Redis.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server import ServerProcess, start_server
+
+WRK = Path(__file__).resolve().parent / "wrk"
+DURATION = "8s"
+DIAGNOSE = {"locale": "en", "text": "GC off, Z-Image OOM at step 2 with batch 4, buckets 512-1024"}
+
+
+def _wrk(
+    url: str, connections: int, env: dict[str, str], script: str | None = None
+) -> dict[str, float]:
+    """Requests per second and latency percentiles (ms) of one wrk run."""
+    command = ["wrk", f"-t{connections}", f"-c{connections}", f"-d{DURATION}", "--latency"]
+    if script:
+        command += ["-s", str(WRK / script)]
+    out = subprocess.run(
+        [*command, url],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**env, "THREADS": str(connections)},
+    ).stdout
+    assert "Non-2xx" not in out, out
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    return {"rps": rps, "p50": _ms(out, "50%"), "p99": _ms(out, "99%")}
+
+
+def _ms(out: str, label: str) -> float:
+    value, unit = re.search(rf"{label}\s+([\d.]+)(us|ms|s)", out).groups()  # type: ignore[union-attr]
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def _conversations(base: str, count: int, path: Path) -> Path:
+    ids = []
+    with httpx.Client(base_url=base) as client:
+        for _ in range(count):
+            turn = client.post("/v1/conversations", json={"locale": "en", "text": "out of memory"})
+            ids.append(turn.json()["conversation_id"])
+    path.write_text("\n".join(ids) + "\n")
+    return path
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, ServerProcess]]:
+    if shutil.which("wrk") is None:
+        pytest.fail("wrk is missing: make bench installs it (scripts/ensure-system-deps.sh)")
+    env = {"OOMGUIDE_DATABASE": str(tmp_path / "bench.db"), "OOMGUIDE_RATE_LIMIT": "0"}
+    if request.param == "redis":
+        env["OOMGUIDE_REDIS_URL"] = request.getfixturevalue("redis_url")
+    with start_server(env, tmp_path, workers=2) as process:
+        yield request.param, process
+
+
+def test_throughput_and_latency(server: tuple[str, ServerProcess], tmp_path: Path) -> None:
+    backend, process = server
+    body = tmp_path / "diagnose.json"
+    body.write_text(json.dumps(DIAGNOSE))
+    ids = _conversations(process.url, 2000, tmp_path / "ids.txt")
+    env = {"BODY_FILE": str(body), "IDS_FILE": str(ids), "PATH": "/usr/bin:/bin"}
+    health = _wrk(f"{process.url}/healthz", 8, env)
+    diagnose = _wrk(f"{process.url}/v1/diagnose", 8, env, "post.lua")
+    turns = _wrk(process.url, 8, env, "replies.lua")
+    turns_2 = _wrk(process.url, 2, env, "replies.lua")
+    report = {
+        "backend": backend,
+        "healthz_rps": health["rps"],
+        "diagnose_rps": diagnose["rps"],
+        "diagnose_ratio": round(diagnose["rps"] / health["rps"], 3),
+        "turn_rps": turns["rps"],
+        "turn_ratio": round(turns["rps"] / health["rps"], 3),
+        "turn_p50_ms_2_clients": turns_2["p50"],
+        "turn_p99_ms_2_clients": turns_2["p99"],
+    }
+    print(f"\nAPI load ({backend}): {json.dumps(report)}")
+    assert report["diagnose_ratio"] >= 0.60
+    assert report["turn_ratio"] >= 0.40
+    assert report["turn_p99_ms_2_clients"] < 10

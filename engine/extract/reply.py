@@ -57,6 +57,13 @@ def _yes_no(words: Words) -> bool | None:
     return False if words in TABLES.no else None
 
 
+def _leading_yes_no(words: Words) -> bool | None:
+    """ "yes, batch 2 at 768": a reply that opens with its answer and goes on with details."""
+    if any(words[:size] in TABLES.unknown for size in range(1, min(len(words), 4) + 1)):
+        return None
+    return _yes_no(words[:1])
+
+
 def _enum(text: str, words: Words, spec: FactSpec) -> FactValue | None:
     joined = " ".join(words)
     value = next((v for v in spec.values if " ".join(words_of(v)) == joined), None)
@@ -68,7 +75,10 @@ def _enum(text: str, words: Words, spec: FactSpec) -> FactValue | None:
         return "unknown"
     if words in TABLES.options.get(spec.name, {}):
         return _option(words, spec.name)
-    return _from_text(text, words, spec.name) or _option(words, spec.name)
+    found = _from_text(text, words, spec.name) or _option(words, spec.name)
+    if found is None and spec.name == "stable_with_gc" and _leading_yes_no(words) is not None:
+        return "yes" if _leading_yes_no(words) else "no"
+    return found
 
 
 def _bool(text: str, words: Words, spec: FactSpec) -> FactValue | None:

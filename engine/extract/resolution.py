@@ -26,9 +26,17 @@ _KEYS: Final = (
     "buckets",
     "max",
     "maxres",
+    "maximum",
+    "maxima",
 )
 _KEY: Final = r"(?:resolutions?|resolucao|resolucoes|res|buckets?|max[ _-]?res(?:olution)?)"
 _NUM: Final = r"\d{3,4}"
+# After "só 512": not a count of something else, nor part of a size or a list.
+_ONLY_END: Final = (
+    r"(?:\s*px)?(?![\w.])(?!\s*(?:x|,|/|-|e|and|or|ou)\s*\d)"
+    r"(?!\s*(?:gb|gib|mb|steps?|passos?|frames|quadros|its|iteration|imag|images|fotos|photos"
+    r"|pics|samples|amostras|%))"
+)
 RULES: Final = (
     Anchored(
         "res_list",
@@ -71,13 +79,27 @@ RULES: Final = (
         "res_single",
         (*_KEYS, "train", "training", "trained", "treino", "treinando", "treinei"),
         re.compile(
-            r"(?:resolution|resolucao|res|max[ _-]?res(?:olution)?|train(?:ing|ed)? at|"
-            r"trein(?:o|ando|ei) em)\s*(?:[:=]|de|of|em|at|is)?\s*("
+            r"(?:resolucao maxima|resolucao max|maxima resolucao|resolution|resolucao|res"
+            r"|max(?:imum)?[ _-]?res(?:olution)?|train(?:ing|ed)? at|trein(?:o|ando|ei) em)"
+            r"\s*(?:[:=]|de|of|em|at|is)?\s*("
             + _NUM
             + r")(?:\s*x\s*("
             + _NUM
-            + r"))?(?![\d.])(?!\s*(?:or|ou|,|/|-)\s*\d)"
+            + r"))?(?![\d.])(?!\s*(?:or|ou|,|/|-)\s*\d{3})"
         ),
+    ),
+    # "só 512", "512 only": the one bucket there is.
+    Anchored(
+        "res_only",
+        ("so", "only", "apenas", "somente", "just"),
+        re.compile(
+            r"(?:so|only|apenas|somente|just)\s+(?:em\s+|at\s+)?(" + _NUM + r")" + _ONLY_END
+        ),
+    ),
+    Anchored(
+        "res_only",
+        (NUMBER,),
+        re.compile(r"(?<![\w.])(" + _NUM + r")\s*(?:px\s*)?(?:only|apenas|somente)\b"),
     ),
     Anchored(
         "res_size",
@@ -86,6 +108,7 @@ RULES: Final = (
     ),
 )
 _NAMES: Final = frozenset(rule.name for rule in RULES)
+_AFTER_SAMPLE: Final = frozenset({"res_size", "res_only"})  # read as a preview's after "sample"
 # A size written right after these words is a preview's, not the training resolution.
 _SAMPLE_BEFORE: Final = re.compile(
     r"(?:sample|sampling|preview|amostra|amostragem|width|height)\S*\s*\S*\s*$"
@@ -114,7 +137,7 @@ def _candidates(low: str, matches: Iterable[Match]) -> Iterator[tuple[str, list[
         sizes = _sizes(name, m)
         if not _plausible(sizes):
             continue
-        if name == "res_size" and _SAMPLE_BEFORE.search(low, max(0, m.start() - 24), m.start()):
+        if name in _AFTER_SAMPLE and _SAMPLE_BEFORE.search(low, max(0, m.start() - 24), m.start()):
             continue
         yield name, sizes, m.start(), m.end()
 
@@ -124,7 +147,7 @@ def find_resolutions(low: str, matches: Iterable[Match]) -> list[Found]:
     singles: list[Found] = []
     for name, sizes, start, end in _candidates(low, matches):
         buckets = sorted(set(sizes))
-        if name in ("res_list", "res_range") and len(buckets) >= 2:
+        if name == "res_only" or (name in ("res_list", "res_range") and len(buckets) >= 2):
             return [
                 Found("resolutions", buckets, start, end),
                 Found("max_resolution", buckets[-1], start, end),

@@ -111,13 +111,22 @@ def gc_retry(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingStat
 
 
 def stable_with_gc(reading: Reading, states: Sequence[SettingState]) -> Found | None:
-    """ "Treino estável com GC": a stable run with GC on, said in the same clause."""
-    gc_on = [s for s in states if s.setting == "gc" and s.state == "on"]
-    for cue in reading.of("stable"):
+    """ "Treino estável com GC", or a stable run named as such ("I have a stable run").
+
+    A stability word needs GC on in its clause; a named stable run only needs GC not off there.
+    """
+    gc = [s for s in states if s.setting == "gc"]
+    for cue in reading.hits:
+        if cue.kind != "stable" and cue.kind != "stable_run":
+            continue
         clause = reading.clauses[cue.first]
-        for state in gc_on:
-            if reading.clauses[state.first] == clause:
-                value = "no" if reading.negated(cue) else "yes"
-                first, last = min(state.first, cue.first), max(state.last, cue.last)
-                return _found(reading, "stable_with_gc", value, first, last)
+        said = [s for s in gc if reading.clauses[s.first] == clause]
+        state = next((s for s in said if s.state == "on"), None)
+        if state is None and (cue.kind == "stable" or said):
+            continue
+        value = "no" if reading.negated(cue) else "yes"
+        first, last = cue.first, cue.last
+        if state is not None:
+            first, last = min(state.first, first), max(state.last, last)
+        return _found(reading, "stable_with_gc", value, first, last)
     return None

@@ -48,6 +48,12 @@ CASES: list[tuple[str, dict[str, FactValue]]] = [
     ("nunca desliguei o GC", {"gc": "enabled"}),
     ("GC is not disabled", {"gc": "enabled"}),
     ("no OOM with GC on", {"gc": "enabled", "oom_phase": "none"}),
+    ("gradient checkpointing is not disabled", {"gc": "enabled"}),
+    ("I never turned off GC", {"gc": "enabled"}),
+    ("GC was never on", {"gc": "disabled"}),
+    ("I didn't disable gradient checkpointing", {"gc": "enabled"}),
+    ("o GC não está desativado", {"gc": "enabled"}),
+    ("não desativei o gradient checkpointing", {"gc": "enabled"}),
     # doubt and wishes
     ("não sei se o GC está ligado", {"gc": "unknown"}),
     ("not sure if gradient checkpointing is enabled", {"gc": "unknown"}),

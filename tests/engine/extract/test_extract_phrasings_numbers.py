@@ -62,6 +62,74 @@ NUMBERS: list[tuple[str, dict[str, FactValue]]] = [
     ("sampling ligado", {"sampling_disabled": False}),
 ]
 
+# More ways people write the numbers, in English then Portuguese.
+MORE_NUMBERS: list[tuple[str, dict[str, FactValue]]] = [
+    ("3060 12GB", {"vram_gb": 12}),
+    ("I'm on a 4070 Ti", {"vram_gb": 12}),
+    ("using an A6000", {"vram_gb": 48}),
+    ("RTX 6000 Ada 48GB", {"vram_gb": 48}),
+    ("rented an H100", {"vram_gb": 80}),
+    ("RTX 3090 with 24 GB", {"vram_gb": 24}),
+    ("16 GB VRAM", {"vram_gb": 16}),
+    ("my card has 8gb", {"vram_gb": 8}),
+    ("batch size is 1", {"batch_size": 1}),
+    ("batch size 1, grad accumulation 4", {"batch_size": 1, "gradient_accumulation": 4}),
+    ("gradient accumulation of 8", {"gradient_accumulation": 8}),
+    ("train at 768", {"max_resolution": 768}),
+    ("max res 768", {"max_resolution": 768}),
+    ("max resolution 768", {"max_resolution": 768}),
+    ("maximum resolution 1024", {"max_resolution": 1024}),
+    ("max res 768, 24GB", {"max_resolution": 768, "vram_gb": 24}),
+    ("512 only", {"resolutions": [512], "max_resolution": 512}),
+    ("only 512", {"resolutions": [512], "max_resolution": 512}),
+    ("training at 512 only", {"resolutions": [512], "max_resolution": 512}),
+    ("only 512 steps", {}),
+    ("samples at 1024 only", {"sample_width": 1024, "sample_height": 1024}),
+    ("buckets [512, 768]", {"resolutions": [512, 768], "max_resolution": 768}),
+    ("resolution 512, 768, 1024", {"resolutions": [512, 768, 1024], "max_resolution": 1024}),
+    ("sample_every: 250", {"sample_every": 250}),
+    ("sample every 500 steps", {"sample_every": 500}),
+    ("sample_steps: 20", {"sample_steps": 20}),
+    ("samples at 1024x1024", {"sample_width": 1024, "sample_height": 1024}),
+    ("sample width 768", {"sample_width": 768}),
+    ("81 frames with Wan 2.1", {"model_family": "video", "num_frames": 81}),
+    ("video lora with 81 frames", {"model_family": "video", "num_frames": 81}),
+    ("low_vram enabled", {"low_vram": True}),
+    ("not using low vram", {"low_vram": False}),
+    ("no quantization", {"quantize": False}),
+    ("quantized to 8 bit", {"quantize": True}),
+    ("sampling disabled", {"sampling_disabled": True}),
+    ("I turned off sampling", {"sampling_disabled": True}),
+    ("tenho uma 3060 de 12GB", {"vram_gb": 12}),
+    ("placa 4070 Ti", {"vram_gb": 12}),
+    ("uso uma A6000", {"vram_gb": 48}),
+    ("RTX 6000 Ada", {"vram_gb": 48}),
+    ("3090 de 24 GB", {"vram_gb": 24}),
+    ("minha placa tem 8gb", {"vram_gb": 8}),
+    ("16GB de VRAM", {"vram_gb": 16}),
+    ("batch size 1 e grad accum 4", {"batch_size": 1, "gradient_accumulation": 4}),
+    ("acumulação de gradiente 8", {"gradient_accumulation": 8}),
+    ("gradient accumulation de 4", {"gradient_accumulation": 4}),
+    ("treino em 768", {"max_resolution": 768}),
+    ("resolução máxima 768", {"max_resolution": 768}),
+    ("resolução max de 1024", {"max_resolution": 1024}),
+    ("só 512", {"resolutions": [512], "max_resolution": 512}),
+    ("apenas 512", {"resolutions": [512], "max_resolution": 512}),
+    ("só 512 imagens no dataset", {}),
+    ("buckets 512 e 768", {"resolutions": [512, 768], "max_resolution": 768}),
+    ("resolução 512, 768 e 1024", {"resolutions": [512, 768, 1024], "max_resolution": 1024}),
+    ("treino de vídeo com 81 frames", {"num_frames": 81}),
+    ("vídeo com 49 quadros", {"num_frames": 49}),
+    ("amostra a cada 250 passos", {"sample_every": 250}),
+    ("20 passos de amostragem", {"sample_steps": 20}),
+    ("preview em 1024x1024", {"sample_width": 1024, "sample_height": 1024}),
+    ("low vram desligado", {"low_vram": False}),
+    ("sem quantização", {"quantize": False}),
+    ("quantizado em fp8", {"quantize": True}),
+    ("amostragem desativada", {"sampling_disabled": True}),
+    ("desliguei o sampling", {"sampling_disabled": True}),
+]
+
 MESSAGES: list[tuple[str, dict[str, FactValue]]] = [
     (
         "Desliguei o GC no Z-Image pra acelerar e agora dá OOM no passo 2, batch 4, 1024, 4090",
@@ -129,7 +197,7 @@ MESSAGES: list[tuple[str, dict[str, FactValue]]] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "facts"), NUMBERS + MESSAGES)
+@pytest.mark.parametrize(("text", "facts"), NUMBERS + MORE_NUMBERS + MESSAGES)
 def test_numbers_and_messages(text: str, facts: dict[str, FactValue]) -> None:
     assert extract(text).facts == facts
 

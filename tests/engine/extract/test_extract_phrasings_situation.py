@@ -91,6 +91,67 @@ PHASES: list[tuple[str, dict[str, FactValue]]] = [
     ("it OOMs midway", {"goal": "fix_oom", "oom_phase": "later"}),
     ("OOM at step 1500/3000", {"goal": "fix_oom", "oom_phase": "later"}),
     ("slow during sampling", {"goal": "speed"}),
+    # preview OOMs as people open a conversation
+    ("OOM durante a amostragem", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    ("oom durante o preview", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    ("dá OOM na hora de gerar as amostras", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    (
+        "GC desligado e dá OOM durante o sampling",
+        {"gc": "disabled", "goal": "fix_oom", "oom_phase": "sampling"},
+    ),
+    ("OOM while generating samples", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    ("crashes during sampling", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    ("OOM when it generates previews", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    ("OOM quando gera o preview", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    ("OOM gerando as amostras", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    ("OOM no primeiro preview", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    ("OOM on the first preview", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    ("dá OOM na hora do sampling", {"goal": "fix_oom", "oom_phase": "sampling"}),
+    # other phases, both languages
+    ("OOM logo no primeiro passo", {"goal": "fix_oom", "oom_phase": "first_steps"}),
+    ("dá OOM no passo 1", {"goal": "fix_oom", "oom_phase": "first_steps"}),
+    ("OOM right at the first step", {"goal": "fix_oom", "oom_phase": "first_steps"}),
+    ("OOM at step 1 of 3000", {"goal": "fix_oom", "oom_phase": "first_steps"}),
+    ("dá OOM lá pelo passo 2500", {"goal": "fix_oom", "oom_phase": "later"}),
+    ("OOM around step 2500", {"goal": "fix_oom", "oom_phase": "later"}),
+    ("OOM after 500 steps", {"goal": "fix_oom", "oom_phase": "later"}),
+    (
+        "estoura a VRAM no meio do treino",
+        {"goal": "fix_oom", "memory_kind": "gpu", "oom_phase": "later"},
+    ),
+    ("OOM ao carregar o transformer", {"goal": "fix_oom", "oom_phase": "loading"}),
+    ("OOM carregando o text encoder", {"goal": "fix_oom", "oom_phase": "loading"}),
+    ("crashes while loading the transformer", {"goal": "fix_oom", "oom_phase": "loading"}),
+    ("dá OOM só às vezes no bucket de 1024", {"goal": "fix_oom", "oom_phase": "bucket_spike"}),
+    (
+        "out of memory at 1024 bucket only sometimes",
+        {"goal": "fix_oom", "oom_phase": "bucket_spike"},
+    ),
+]
+
+STABLE: list[tuple[str, dict[str, FactValue]]] = [
+    ("I have a stable run", {"stable_with_gc": "yes"}),
+    ("stable run already", {"stable_with_gc": "yes"}),
+    ("it trains fine with GC on", {"gc": "enabled", "stable_with_gc": "yes"}),
+    ("roda estável com GC ligado", {"gc": "enabled", "stable_with_gc": "yes"}),
+    ("we already have a stable run with GC on", {"gc": "enabled", "stable_with_gc": "yes"}),
+    ("I don't have a stable run yet", {"stable_with_gc": "no"}),
+    ("tenho um treino estável", {"stable_with_gc": "yes"}),
+    ("já tenho uma run estável com GC ligado", {"gc": "enabled", "stable_with_gc": "yes"}),
+    ("não tenho run estável ainda", {"stable_with_gc": "no"}),
+    ("treina bem com GC ligado", {"gc": "enabled", "stable_with_gc": "yes"}),
+    ("I have a stable run with GC off", {"gc": "disabled"}),
+    ("Stable Diffusion XL", {"model_family": "other"}),
+    (
+        "yes I have a stable run, flux, batch 2, max res 768, 24GB",
+        {
+            "stable_with_gc": "yes",
+            "model_family": "flux_flex",
+            "batch_size": 2,
+            "max_resolution": 768,
+            "vram_gb": 24,
+        },
+    ),
 ]
 
 MEMORY: list[tuple[str, dict[str, FactValue]]] = [
@@ -110,7 +171,7 @@ MEMORY: list[tuple[str, dict[str, FactValue]]] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "facts"), GOALS + MODELS + PHASES + MEMORY)
+@pytest.mark.parametrize(("text", "facts"), GOALS + MODELS + PHASES + MEMORY + STABLE)
 def test_situation_phrasing(text: str, facts: dict[str, FactValue]) -> None:
     assert extract(text).facts == facts
 

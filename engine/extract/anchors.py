@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -55,16 +55,18 @@ def build_index(rules: Iterable[Anchored]) -> Index:
     }
 
 
-def anchored_matches(index: Index, low: str, tokens: Tokens) -> Iterator[Match]:
+def anchored_matches(index: Index, low: str, tokens: Tokens) -> list[Match]:
     """(rule name, match) for rules matching at one of their words, left to right.
 
     Where two joined patterns could match at the same place, the first listed is the one read.
     """
-    starts = tokens.starts
+    starts, words = tokens.starts, tokens.words
     numeric = index.get(NUMBER, ())
-    for i, word in enumerate(tokens.words):
-        groups = index.get(word, ())
-        if numeric and word[0] <= "9":  # words start with [a-z0-9]: this is a digit
+    found: list[Match] = []
+    # Words start with [a-z0-9]: one at most "9" starts with a digit.
+    for i in [i for i, word in enumerate(words) if word in index or word[0] <= "9"]:
+        groups = index.get(words[i], ())
+        if numeric and words[i][0] <= "9":
             groups = groups + numeric
         for group in groups:
             at = i + group.offset
@@ -75,4 +77,5 @@ def anchored_matches(index: Index, low: str, tokens: Tokens) -> Iterator[Match]:
                 rule = group.rules[int(joined.lastgroup[1:])]
                 m = rule.pattern.match(low, starts[at])
                 if m is not None:
-                    yield rule.name, m
+                    found.append((rule.name, m))
+    return found

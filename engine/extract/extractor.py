@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from engine.extract import numbers, resolution, situation, vram
@@ -30,6 +29,11 @@ _AMBIGUOUS_IN_PT: Final = frozenset({"neg", "weak_off"})  # "no" is "in the" in 
 # Every numeric pattern of the package, tried in one pass over the words.
 _ANCHORS: Final = build_index([*numbers.RULES, *resolution.RULES, *vram.RULES])
 _GC_VALUES: Final = {"on": "enabled", "off": "disabled", "unknown": "unknown"}
+# Settings read as another fact: (fact, whether "on" means False for it).
+_SETTING_FACTS: Final = {
+    "sampling": ("sampling_disabled", True),
+    "disable_sampling": ("sampling_disabled", False),
+}
 
 
 def _blank(text: str, block: ConfigBlock | None) -> str:
@@ -41,9 +45,21 @@ def _blank(text: str, block: ConfigBlock | None) -> str:
 
 
 def _clauses(tokens: Tokens, hits: Sequence[Hit]) -> dict[int, int]:
-    """Clause number of each word a phrase starts at: punctuation and "but"/"mas" end clauses."""
-    breaks = sorted(h.first for h in hits if h.kind == "brk")
-    return {h.first: tokens.clause_at(h.first) + bisect_right(breaks, h.first) for h in hits}
+    """Clause number of each word a phrase starts at: punctuation and "but"/"mas" end clauses.
+
+    One pass: hits come left to right, so the stops and breaks before each are counted as it goes.
+    """
+    stops, starts = tokens.stops, tokens.starts
+    clauses: dict[int, int] = {}
+    passed, count, breaks = 0, len(stops), 0
+    for kind, _, first, _ in hits:
+        at = starts[first]
+        while passed < count and stops[passed] <= at:
+            passed += 1
+        if kind == "brk":
+            breaks += 1
+        clauses[first] = passed + breaks  # hits sharing a word: the last one counted them all
+    return clauses
 
 
 def _read(scan: str) -> tuple[Reading, str | None]:
@@ -57,27 +73,29 @@ def _read(scan: str) -> tuple[Reading, str | None]:
     return Reading(scan, low, tokens, _clauses(tokens, hits), tuple(hits)), locale
 
 
-def _setting_facts(reading: Reading, states: Sequence[SettingState]) -> Iterable[Found]:
+def _setting_facts(reading: Reading, states: Sequence[SettingState]) -> list[Found]:
+    found: list[Found] = []
     for state in states:  # later statements win: they come later in the sheet
         start, end = reading.span(state.first, state.last)
         if state.setting == "gc":
-            yield Found("gc", _GC_VALUES[state.state], start, end)
+            found.append(Found("gc", _GC_VALUES[state.state], start, end))
         elif state.state != "unknown":
             on = state.state == "on"
-            fact, value = {
-                "sampling": ("sampling_disabled", not on),
-                "disable_sampling": ("sampling_disabled", on),
-            }.get(state.setting, (state.setting, on))
-            yield Found(fact, value, start, end)
+            fact, inverted = _SETTING_FACTS.get(state.setting, (state.setting, False))
+            found.append(Found(fact, on != inverted, start, end))
+    return found
 
 
-def _word_facts(reading: Reading) -> Iterable[Found]:
-    for hit in reading.hits:
-        start, end = reading.span(hit.first, hit.last)
-        if hit.kind == "fact" and hit.arg.startswith("model_family="):
-            yield Found("model_family", hit.arg.partition("=")[2], start, end)
-        elif hit.kind == "gpu" and hit.arg != "unknown":
-            yield Found("vram_gb", int(hit.arg), start, end)
+def _word_facts(reading: Reading) -> list[Found]:
+    found: list[Found] = []
+    for kind, arg, first, last in reading.hits:
+        if kind == "fact" and arg.startswith("model_family="):
+            start, end = reading.span(first, last)
+            found.append(Found("model_family", arg.partition("=")[2], start, end))
+        elif kind == "gpu" and arg != "unknown":
+            start, end = reading.span(first, last)
+            found.append(Found("vram_gb", int(arg), start, end))
+    return found
 
 
 def _situation(
@@ -85,25 +103,30 @@ def _situation(
     states: Sequence[SettingState],
     signals: dict[str, Hit],
     numbered: Sequence[Found],
-) -> Iterable[Found | None]:
+) -> list[Found | None]:
     ooms = situation.reported_ooms(reading, signals)
-    yield situation.goal(reading, ooms)
-    yield situation.memory_kind(reading, ooms, signals)
-    yield situation.phase(reading, ooms, numbered)
-    yield situation.gc_retry(reading, ooms, states)
-    yield situation.stable_with_gc(reading, states)
+    return [
+        situation.goal(reading, ooms),
+        situation.memory_kind(reading, ooms, signals),
+        situation.phase(reading, ooms, numbered),
+        situation.gc_retry(reading, ooms, states),
+        situation.stable_with_gc(reading, states),
+    ]
 
 
 def _found_facts(
     reading: Reading, states: Sequence[SettingState], signals: dict[str, Hit]
-) -> Iterable[Found | None]:
-    matches = list(anchored_matches(_ANCHORS, reading.low, reading.tokens))
+) -> list[Found | None]:
+    """Every finding, in the order that decides which one wins for a fact."""
+    matches = anchored_matches(_ANCHORS, reading.low, reading.tokens)
     numbers = find_numbers(matches)
-    yield from _situation(reading, states, signals, [f for f in numbers if f.fact == "oom_phase"])
-    yield from _word_facts(reading)
-    yield from (f for f in numbers if f.fact != "oom_phase")
-    yield from find_resolutions(reading.low, matches)
-    yield find_vram(reading.low, matches)
+    return [
+        *_situation(reading, states, signals, [f for f in numbers if f.fact == "oom_phase"]),
+        *_word_facts(reading),
+        *[f for f in numbers if f.fact != "oom_phase"],
+        *find_resolutions(reading.low, matches),
+        find_vram(reading.low, matches),
+    ]
 
 
 def _sheet(

@@ -1,7 +1,7 @@
 """The lexicon: phrases of ``lexicon.yaml`` and ``gpus.yaml`` compiled once, at import.
 
-A phrase compiles to a tuple of words; each first word leads to the phrases that start with it,
-longest first, so matching a message is one dictionary look-up per word.
+A phrase compiles to a tuple of words, stored in a trie of plain dictionaries, so matching a
+message is one dictionary look-up per word.
 """
 
 from __future__ import annotations
@@ -20,14 +20,10 @@ from engine.extract.normalize import words_of
 Effect = tuple[str, str]
 
 
-class Node:
-    """A trie node: the words that may follow, and what the phrase ending here means."""
-
-    __slots__ = ("effects", "next")
-
-    def __init__(self) -> None:
-        self.next: dict[str, Node] = {}
-        self.effects: tuple[Effect, ...] = ()
+# A trie of plain dictionaries: word -> (what the phrase ending here means, the words that may
+# follow or None). Tuples and dicts only, so matching a message is look-ups with no attributes.
+Trie = dict[str, "Branch"]
+Branch = tuple[tuple[Effect, ...], "Trie | None"]
 
 
 class LexiconError(Exception):
@@ -78,19 +74,29 @@ def _effects(data: dict[str, Any]) -> dict[tuple[str, ...], set[Effect]]:
     return table
 
 
-def _trie(table: dict[tuple[str, ...], set[Effect]]) -> Node:
-    root = Node()
+def _trie(table: dict[tuple[str, ...], set[Effect]]) -> Trie:
+    """Nested dicts built from the phrases; a leaf has no dict of followers at all."""
+    nested: dict[str, Any] = {}
     for words, effects in table.items():
-        node = root
+        node = nested
         for word in words:
-            node = node.next.setdefault(word, Node())
-        node.effects = tuple(sorted(effects))
-    return root
+            node = node.setdefault(word, {})
+        node[""] = tuple(sorted(effects))  # "" is never a word
+    return _freeze(nested)
+
+
+def _freeze(nested: dict[str, Any]) -> Trie:
+    frozen: Trie = {}
+    for word, node in nested.items():
+        if word:
+            followers = {w: n for w, n in node.items() if w}
+            frozen[word] = (node.get("", ()), _freeze(followers) if followers else None)
+    return frozen
 
 
 @dataclass(frozen=True)
 class Lexicon:
-    phrases: Node
+    phrases: Trie
     vocabulary: frozenset[str]
     fuzzy_terms: tuple[str, ...]
     locale_words: dict[str, frozenset[str]]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.extract.lexicon import LEXICON
 
@@ -16,23 +16,28 @@ class Hit(NamedTuple):  # a tuple, not a dataclass: hundreds are made per messag
     last: int
 
 
+_new: Final = tuple.__new__  # builds a Hit without the Python-level ``__new__`` of NamedTuple
+
+
 def find_hits(words: tuple[str, ...]) -> list[Hit]:
     """Every phrase occurrence; a longer phrase wins over the shorter ones it contains."""
-    roots = LEXICON.phrases.next
+    roots = LEXICON.phrases
     hits: list[Hit] = []
-    i, count = 0, len(words)
-    while i < count:
-        node = roots.get(words[i])
-        last, effects = i, node.effects if node is not None else ()
-        j = i + 1
-        while node is not None and j < count:
-            node = node.next.get(words[j])
-            if node is not None and node.effects:
-                last, effects = j, node.effects
+    count, resume = len(words), 0
+    for i in [i for i, word in enumerate(words) if word in roots]:
+        if i < resume:
+            continue  # inside the phrase just read
+        effects, followers = roots[words[i]]
+        last, j = i, i + 1
+        while followers is not None and j < count:
+            branch = followers.get(words[j])
+            if branch is None:
+                break
+            if branch[0]:
+                last, effects = j, branch[0]
+            followers = branch[1]
             j += 1
         if effects:
-            hits.extend(Hit(kind, arg, i, last) for kind, arg in effects)
-            i = last + 1
-        else:
-            i += 1
+            hits.extend([_new(Hit, (kind, arg, i, last)) for kind, arg in effects])
+            resume = last + 1
     return hits

@@ -38,10 +38,10 @@ def goal(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
     if ooms:
         return _hit(reading, "goal", "fix_oom", ooms[0])
     for kind, value in _GOAL_CUES:
-        cue = next(reading.of(kind), None)
+        cue = reading.first(kind)
         if cue is not None:
             return _hit(reading, "goal", value, cue)
-    explain = next(reading.of("explain"), None)
+    explain = reading.first("explain")
     if explain is not None and any(h.arg == "gc" for h in reading.of("mention")):
         return _hit(reading, "goal", "explain", explain)
     return None
@@ -58,7 +58,7 @@ def memory_kind(reading: Reading, ooms: Sequence[Hit], signals: dict[str, Hit]) 
             return _hit(reading, fact, value, hit)
     if ooms:
         for kind, value in (("vram", "gpu"), ("ram", "system")):
-            named = next(reading.of(kind), None)
+            named = reading.first(kind)
             if named is not None:
                 return _hit(reading, "memory_kind", value, named)
     return None
@@ -89,7 +89,7 @@ def gc_retry(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingStat
     last = _last_gc(states)
     if last is None or last.state != "on":
         return None
-    still = next(reading.of("still"), None)
+    still = reading.first("still")
     if ooms and still is not None:
         return _found(
             reading,
@@ -100,7 +100,7 @@ def gc_retry(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingStat
         )
     if any(h.first > last.last for h in ooms):
         return None
-    fixed = next(reading.of("fixed"), None)
+    fixed = reading.first("fixed")
     if fixed is None:
         fixed = next((h for h in reading.of("oom") if reading.negated(h)), None)
     if fixed is None or not (last.retry or fixed.first > last.last):

@@ -31,10 +31,12 @@ def _closest(word: str) -> str:
 
 def correct(words: tuple[str, ...]) -> tuple[str, ...]:
     """The words with likely typos of key terms replaced; the same tuple when nothing changed."""
-    known = LEXICON.vocabulary
-    unknown = set(words).difference(known)
-    if not any(len(w) >= _MIN_LENGTH and w.isalpha() for w in unknown):
+    fixes: dict[str, str] = {}
+    for word in set(words).difference(LEXICON.vocabulary):
+        if len(word) >= _MIN_LENGTH and word.isalpha():
+            closest = _closest(word)
+            if closest != word:
+                fixes[word] = closest
+    if not fixes:
         return words
-    return tuple(
-        w if w in known or len(w) < _MIN_LENGTH or not w.isalpha() else _closest(w) for w in words
-    )
+    return tuple([fixes.get(w, w) for w in words])

@@ -31,7 +31,7 @@ def print_turn(console: Console, turn: Turn) -> None:
 
 def print_trace(console: Console, turn: Turn) -> None:
     for step in turn.trace:
-        fields = step.model_dump(exclude_none=True)
+        fields = step.as_json()
         kind = fields.pop("step")
         console.print(
             f"  [dim]{kind}[/dim] " + " ".join(f"{k}={v!r}" for k, v in fields.items()),

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
 from kb.contract import FactValue
 
@@ -51,10 +52,13 @@ class Answer(_Out):
     risk: Risk | None = None
 
 
-class TraceStep(_Out):
-    """One line of the explanation: a fact set, a question skipped, a branch taken, ..."""
+@dataclass(frozen=True, slots=True)
+class TraceStep:
+    """One line of the explanation: a fact set, a question skipped, a branch taken, ...
 
-    model_config = ConfigDict(frozen=True, extra="allow")
+    A plain dataclass, not a model: a turn makes a dozen or two of these from values the engine
+    already checked, and building validated models for them was a measurable part of a turn.
+    """
 
     step: Literal["fact", "skip", "branch", "ask", "answer", "reask", "gave_up", "note"]
     fact: str | None = None
@@ -65,11 +69,22 @@ class TraceStep(_Out):
     node: str | None = None
     goto: str | None = None
 
+    def as_json(self) -> dict[str, Any]:
+        """Only the fields this line uses, as the contract's example shows."""
+        return {
+            name: getattr(self, name) for name in _TRACE_FIELDS if getattr(self, name) is not None
+        }
 
-def trace_step(**fields: Any) -> TraceStep:
-    """A trace line built without validation: the engine makes dozens per turn, always from
-    values it already checked, and validating each measurably slowed every turn."""
-    return TraceStep.model_construct(**fields)
+
+_TRACE_FIELDS = tuple(f.name for f in fields(TraceStep))
+
+
+def trace_step(**values: Any) -> TraceStep:
+    return TraceStep(**values)
+
+
+def _trace_json(trace: list[TraceStep]) -> list[dict[str, Any]]:
+    return [step.as_json() for step in trace]
 
 
 class Turn(_Out):
@@ -86,6 +101,10 @@ class Turn(_Out):
     turn: int
     done: bool
 
+    @field_serializer("trace")
+    def _trace(self, trace: list[TraceStep]) -> list[dict[str, Any]]:
+        return _trace_json(trace)
+
 
 class Diagnosis(_Out):
     locale: str
@@ -95,3 +114,7 @@ class Diagnosis(_Out):
     citations: list[Citation] = Field(default_factory=list)
     trace: list[TraceStep] = Field(default_factory=list)
     kb_version: str = ""
+
+    @field_serializer("trace")
+    def _trace(self, trace: list[TraceStep]) -> list[dict[str, Any]]:
+        return _trace_json(trace)

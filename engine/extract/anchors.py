@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from engine.extract.normalize import Tokens
 
 NUMBER: Final = "#"  # trigger: any word that starts with a digit
+SIZE: Final = "#3"  # trigger: a word that starts with three digits or more ("512", "1024x1024")
 
 
 @dataclass(frozen=True)
@@ -26,29 +27,35 @@ class Anchored:
     offset: int = 0  # 0: the match starts at the trigger word; -1: at the word before it
 
 
-@dataclass(frozen=True)
-class _Group:
-    """The patterns sharing a trigger word and offset, joined as ``(?P<r0>...)|(?P<r1>...)``."""
-
-    offset: int
-    joined: re.Pattern[str]
-    rules: tuple[Anchored, ...]
-
-
+_Matcher = Callable[[str, int], "re.Match[str] | None"]
+# The patterns sharing a trigger word and offset, joined as ``(?P<r0>...)|(?P<r1>...)``: the
+# offset, the joined pattern's ``match``, and per group name the rule's name and own ``match``.
+# Plain tuples and bound methods: this is looked through for every trigger word of a message.
+_Group = tuple[int, _Matcher, dict[str, tuple[str, _Matcher]]]
 Index = dict[str, tuple[_Group, ...]]
 Match = tuple[str, re.Match[str]]  # (rule name, match)
 
 
 def _group(offset: int, rules: list[Anchored]) -> _Group:
     joined = "|".join(f"(?P<r{i}>{rule.pattern.pattern})" for i, rule in enumerate(rules))
-    return _Group(offset, re.compile(joined), tuple(rules))
+    by_name = {f"r{i}": (rule.name, _matcher(rule.pattern)) for i, rule in enumerate(rules)}
+    return offset, _matcher(re.compile(joined)), by_name
+
+
+def _matcher(pattern: re.Pattern[str]) -> _Matcher:
+    match: _Matcher = pattern.match
+    return match
 
 
 def build_index(rules: Iterable[Anchored]) -> Index:
+    """Trigger word -> its joined groups. A word of three digits or more is also any number, so
+    the ``SIZE`` groups hold the ``NUMBER`` rules too, in the rules' own order."""
     by_word: dict[str, dict[int, list[Anchored]]] = defaultdict(lambda: defaultdict(list))
     for rule in rules:
         for trigger in rule.triggers:
             by_word[trigger][rule.offset].append(rule)
+            if trigger == NUMBER and SIZE not in rule.triggers:
+                by_word[SIZE][rule.offset].append(rule)
     return {
         word: tuple(_group(offset, found) for offset, found in offsets.items())
         for word, offsets in by_word.items()
@@ -61,21 +68,22 @@ def anchored_matches(index: Index, low: str, tokens: Tokens) -> list[Match]:
     Where two joined patterns could match at the same place, the first listed is the one read.
     """
     starts, words = tokens.starts, tokens.words
-    numeric = index.get(NUMBER, ())
+    numeric, sized = index.get(NUMBER, ()), index.get(SIZE, ())
     found: list[Match] = []
     # Words start with [a-z0-9]: one at most "9" starts with a digit.
-    for i in [i for i, word in enumerate(words) if word in index or word[0] <= "9"]:
-        groups = index.get(words[i], ())
-        if numeric and words[i][0] <= "9":
-            groups = groups + numeric
-        for group in groups:
-            at = i + group.offset
+    for i in [i for i, word in enumerate(words) if word[0] <= "9" or word in index]:
+        word = words[i]
+        groups = index.get(word, ())
+        if word[0] <= "9":
+            groups = groups + (sized if word[:3].isdigit() else numeric)
+        for offset, joined_match, rules in groups:
+            at = i + offset
             if at < 0:
                 continue
-            joined = group.joined.match(low, starts[at])
+            joined = joined_match(low, starts[at])
             if joined is not None and joined.lastgroup is not None:
-                rule = group.rules[int(joined.lastgroup[1:])]
-                m = rule.pattern.match(low, starts[at])
+                name, rule_match = rules[joined.lastgroup]
+                m = rule_match(low, starts[at])
                 if m is not None:
-                    found.append((rule.name, m))
+                    found.append((name, m))
     return found

@@ -140,9 +140,8 @@ def _sheet(
     for found in _setting_facts(reading, states):
         chosen[found.fact] = found
     facts = {f.fact: f.value for f in chosen.values()}
-    evidence = tuple(
-        Evidence(f.fact, f.value, reading.text[f.start : f.end]) for f in chosen.values()
-    )
+    text = reading.text
+    evidence = tuple([Evidence(f.fact, f.value, text[f.start : f.end]) for f in chosen.values()])
     return facts, evidence
 
 

@@ -7,7 +7,7 @@ choice ("batch 4 or 8?") is left unread rather than guessed.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Final
 
 from engine.extract.anchors import Anchored, Match
@@ -120,24 +120,22 @@ def _phase_of_step(step: int) -> str | None:
     return "later" if step >= 100 else None
 
 
-def _read(name: str, m: re.Match[str]) -> Iterator[Found]:
+def _read(name: str, m: re.Match[str]) -> tuple[Found, ...]:
     start, end = m.start(), m.end()
     if name == "sample_size":
         width = int(m.group(1))
         height = int(m.group(2)) if m.group(2) else width
-        yield Found("sample_width", width, start, end)
-        yield Found("sample_height", height, start, end)
-    elif name == "step":
+        return Found("sample_width", width, start, end), Found("sample_height", height, start, end)
+    if name == "step":
         phase = _phase_of_step(int(m.group(1)))
-        if phase is not None:
-            yield Found("oom_phase", phase, start, end)
-    elif name == "first_steps":
-        if int(m.group(1)) <= 50:
-            yield Found("oom_phase", "first_steps", start, end)
-    elif name == "later":
-        yield Found("oom_phase", "later", start, end)
-    else:
-        yield Found(name, int(m.group(1)), start, end)
+        return () if phase is None else (Found("oom_phase", phase, start, end),)
+    if name == "first_steps":
+        if int(m.group(1)) > 50:
+            return ()
+        return (Found("oom_phase", "first_steps", start, end),)
+    if name == "later":
+        return (Found("oom_phase", "later", start, end),)
+    return (Found(name, int(m.group(1)), start, end),)
 
 
 def find_numbers(matches: Iterable[Match]) -> list[Found]:

@@ -38,6 +38,7 @@ def find_hits(words: tuple[str, ...]) -> list[Hit]:
             followers = branch[1]
             j += 1
         if effects:
-            hits.extend([_new(Hit, (kind, arg, i, last)) for kind, arg in effects])
+            for kind, arg in effects:
+                hits.append(_new(Hit, (kind, arg, i, last)))
             resume = last + 1
     return hits

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from engine.extract.anchors import NUMBER, Anchored, Match
+from engine.extract.anchors import SIZE, Anchored, Match
 from engine.extract.found import Found
 
 # The bucket sizes AI Toolkit offers; a range "512-1024" stands for those within it.
@@ -52,7 +52,7 @@ RULES: Final = (
     ),
     Anchored(
         "res_list",
-        (NUMBER,),
+        (SIZE,),
         re.compile(
             r"(?<![\d.x])("
             + _NUM
@@ -98,12 +98,12 @@ RULES: Final = (
     ),
     Anchored(
         "res_only",
-        (NUMBER,),
+        (SIZE,),
         re.compile(r"(?<![\w.])(" + _NUM + r")\s*(?:px\s*)?(?:only|apenas|somente)\b"),
     ),
     Anchored(
         "res_size",
-        (NUMBER,),
+        (SIZE,),
         re.compile(r"(?<![\w.])(" + _NUM + r")(?:\s*x\s*(" + _NUM + r")|\s*px\b)(?![\w.])"),
     ),
 )

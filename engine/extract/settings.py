@@ -13,10 +13,24 @@ from typing import Final, NamedTuple
 from engine.extract.phrases import Hit
 
 _STRONG: Final = frozenset({"on", "off", "reon"})
+_NAMED: Final = frozenset({"mention", "assert"})
 _WINDOW: Final = 6  # words between a setting and a state word that still belongs to it
 _NEAR: Final = 3  # words for prepositions, trailing "on"/"true" and negations
 _DOUBT: Final = 4  # "não sei se o GC": words from a doubt to the name it doubts
 _ON: Final = frozenset({"on", "reon", "on_after", "weak_on"})
+_EITHER, _AFTER, _BEFORE = 0, 1, -1
+# How far a state word reaches from the setting's name, and on which side of it. "on"/"true"
+# count only after the name; prepositions ("sem", "with") only just before it; the weak ones
+# are read only when no strong state word fits.
+_REACH: Final = {
+    "on": (_WINDOW, _EITHER),
+    "off": (_WINDOW, _EITHER),
+    "reon": (_WINDOW, _EITHER),
+    "on_after": (_NEAR, _AFTER),
+    "off_after": (_NEAR, _AFTER),
+    "weak_on": (_NEAR, _BEFORE),
+    "weak_off": (_NEAR, _BEFORE),
+}
 
 
 class SettingState(NamedTuple):
@@ -29,27 +43,30 @@ class SettingState(NamedTuple):
     retry: bool  # said while switching it back on ("reativei", "turned it back on")
 
 
-def _gap(a: Hit, b: Hit) -> int:
-    return b.first - a.last if a.last < b.first else a.first - b.last
-
-
-def _fits(mention: Hit, hit: Hit) -> bool:
-    before = hit.last < mention.first
-    if hit.kind in _STRONG:
-        return _gap(mention, hit) <= _WINDOW
-    if hit.kind in ("on_after", "off_after"):
-        return not before and _gap(mention, hit) <= _NEAR
-    if hit.kind in ("weak_on", "weak_off"):
-        return before and _gap(mention, hit) <= _NEAR
-    return False
-
-
 def _state_word(mention: Hit, clause: Sequence[Hit]) -> Hit | None:
-    fitting = [h for h in clause if h is not mention and _fits(mention, h)]
-    strong = [h for h in fitting if not h.kind.startswith("weak")]
-    pool = strong or fitting
-    # Nearest wins; on a tie the word after the name ("GC on") beats the one before it.
-    return min(pool, key=lambda h: (_gap(mention, h), h.first < mention.first), default=None)
+    """The state word that belongs to ``mention``: strong words first, then the nearest.
+
+    On a tie in distance the word after the name ("GC on") beats the one before it, then the
+    first one said.
+    """
+    best: Hit | None = None
+    best_key, best_weak = (0, False), True
+    first, last = mention.first, mention.last
+    for hit in clause:
+        reach = _REACH.get(hit.kind)
+        if reach is None or hit is mention:
+            continue
+        limit, side = reach
+        before = hit.last < first
+        if (side == _AFTER and before) or (side == _BEFORE and not before):
+            continue
+        gap = hit.first - last if last < hit.first else first - hit.last
+        if gap > limit:
+            continue
+        weak, key = side == _BEFORE, (gap, hit.first < first)
+        if best is None or (best_weak and not weak) or (weak == best_weak and key < best_key):
+            best, best_key, best_weak = hit, key, weak
+    return best
 
 
 def _negations(anchor: Hit, clause: Sequence[Hit]) -> list[Hit]:
@@ -63,8 +80,9 @@ def _negations(anchor: Hit, clause: Sequence[Hit]) -> list[Hit]:
 def _state_of(mention: Hit, clause: Sequence[Hit]) -> SettingState | None:
     word = _state_word(mention, clause)
     anchor = word or mention
-    if any(h.kind == "hypo" and h.first < anchor.first for h in clause):
-        return None
+    for hit in clause:
+        if hit.kind == "hypo" and hit.first < anchor.first:
+            return None
     doubt = _doubt(mention, clause) if mention.arg == "gc" else None
     if doubt is not None:
         return SettingState("gc", "unknown", doubt.first, max(mention.last, anchor.last), False)
@@ -110,18 +128,19 @@ def _bare_state(word: Hit, clause: Sequence[Hit], previous: str | None) -> Setti
 
 def setting_states(hits: Sequence[Hit], clause_of: Mapping[int, int]) -> list[SettingState]:
     """Every stated setting, in the order the message states them."""
+    if not any(hit.kind in _NAMED or hit.kind in _STRONG for hit in hits):
+        return []
     by_clause: dict[int, list[Hit]] = {}
     for hit in hits:
         by_clause.setdefault(clause_of[hit.first], []).append(hit)
     states: list[SettingState] = []
     previous: str | None = None
     for hit in hits:
-        clause = by_clause[clause_of[hit.first]]
-        if hit.kind in ("mention", "assert"):
-            state = _state_of(hit, clause)
+        if hit.kind in _NAMED:
+            state = _state_of(hit, by_clause[clause_of[hit.first]])
             previous = hit.arg
         elif hit.kind in _STRONG:
-            state = _bare_state(hit, clause, previous)
+            state = _bare_state(hit, by_clause[clause_of[hit.first]], previous)
         else:
             continue
         if state is not None:

@@ -23,9 +23,10 @@ from api.schemas import (
 )
 from engine.engine import Engine
 from engine.models import Diagnosis, Turn
-from engine.state import Opening, Reply
+from engine.state import ConversationState, Opening, Reply
 from kb.contract import FACTS, SECTIONS
 from kb.problems import did_you_mean
+from kb.schema import QuestionNode
 from locales import pick_locale
 
 # Routes are async and call the engine and the store directly: a turn is well under a
@@ -83,19 +84,7 @@ async def reply(conversation_id: str, body: ReplyBody, ctx: Context) -> Response
 async def get_conversation(conversation_id: str, ctx: Context) -> Response:
     """The conversation so far: locale, facts, transcript and the pending question."""
     conv = ctx.service.get(conversation_id)
-    pending = ctx.engine.graph.nodes.get(conv.state.pending or "")
-    question = None
-    if pending is not None and pending.kind == "question":
-        question = ctx.engine.renderer.question(pending, conv.state.locale, conv.state.facts)
-    view = ConversationView(
-        conversation_id=conv.id,
-        locale=conv.state.locale,
-        facts=conv.state.facts,
-        transcript=conv.state.transcript,
-        question=question,
-        turn=conv.state.turn,
-        done=conv.state.done,
-    )
+    view = conversation_view(ctx.engine, conv.id, conv.state)
     return _json(view)
 
 
@@ -172,6 +161,24 @@ async def section(
         raise SectionNotFound(section_id, did_you_mean(section_id, SECTIONS))
     chosen = pick_locale(locale, accept_language, ctx.settings.default_locale)
     return section_view(ctx, section_id, chosen)
+
+
+def conversation_view(
+    engine: Engine, conversation_id: str, state: ConversationState
+) -> ConversationView:
+    pending = engine.graph.nodes.get(state.pending or "")
+    question = None
+    if isinstance(pending, QuestionNode):
+        question = engine.renderer.question(pending, state.locale, state.facts)
+    return ConversationView(
+        conversation_id=conversation_id,
+        locale=state.locale,
+        facts=state.facts,
+        transcript=state.transcript,
+        question=question,
+        turn=state.turn,
+        done=state.done,
+    )
 
 
 def section_view(ctx: AppContext, section_id: str, locale: str) -> SectionView:

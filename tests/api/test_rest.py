@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -10,10 +11,10 @@ from fastapi.testclient import TestClient
 PROBLEM = "application/problem+json"
 
 
-def start(client: TestClient, **body: object) -> dict[str, object]:
+def start(client: TestClient, **body: Any) -> dict[str, Any]:
     response = client.post("/v1/conversations", json=body)
     assert response.status_code == 201, response.text
-    data: dict[str, object] = response.json()
+    data: dict[str, Any] = response.json()
     return data
 
 
@@ -28,7 +29,7 @@ def test_opening_with_everything_known_answers_at_once(client: TestClient) -> No
     assert answer["recommendations"][0]["code"] == "enable_gc"
     assert "gradient_checkpointing: true" in answer["recommendations"][0]["text"]
     assert turn["facts"] == {**turn["facts"], "gc": "disabled", "model_family": "z_image"}
-    sections = {c["section"] for c in turn["citations"]}  # type: ignore[union-attr]
+    sections = {c["section"] for c in turn["citations"]}
     assert "where-to-change" in sections
     assert turn["turn"] == 1
     assert isinstance(turn["kb_version"], str) and turn["kb_version"]
@@ -75,7 +76,7 @@ def test_numeric_question_accepts_text(client: TestClient) -> None:
             "model_family": "other",
         },
     )
-    assert turn["question"]["fact"] == "batch_size"  # type: ignore[index]
+    assert turn["question"]["fact"] == "batch_size"
     reply = client.post(f"/v1/conversations/{turn['conversation_id']}/replies", json={"text": "4"})
     assert reply.status_code == 200
     body = reply.json()

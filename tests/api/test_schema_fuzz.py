@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import schemathesis
 from hypothesis import HealthCheck, settings
@@ -26,7 +27,7 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", app)
 
 @schema.parametrize()
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
-def test_every_endpoint(case: schemathesis.Case) -> None:
+def test_every_endpoint(case: schemathesis.Case[Any]) -> None:
     # A schema-valid body can still hold an unreadable job config or a fact value outside the
     # contract (400/422 by design); an oversized invalid body is refused with 413 before it is
     # parsed, which the negative-data check does not count as a rejection. Both checks are off;

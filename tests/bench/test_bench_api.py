@@ -13,6 +13,7 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -79,7 +80,7 @@ def test_throughput_and_latency(server: tuple[str, ServerProcess], tmp_path: Pat
     diagnose = _wrk(f"{process.url}/v1/diagnose", 8, env, "post.lua")
     turns = _wrk(process.url, 8, env, "replies.lua")
     turns_2 = _wrk(process.url, 2, env, "replies.lua")
-    report = {
+    report: dict[str, Any] = {
         "backend": backend,
         "healthz_rps": health["rps"],
         "diagnose_rps": diagnose["rps"],

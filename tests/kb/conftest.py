@@ -6,7 +6,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from kbcopy import MINIMAL, KBCopy
+
+from tests.kb.kbcopy import MINIMAL, KBCopy
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kbcopy import KBCopy
+from tests.kb.kbcopy import KBCopy
 
 GRAPH = "kb/graph/main.yaml"
 ADVICE = "kb/advice.yaml"

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from kbcopy import KBCopy
+
+from tests.kb.kbcopy import KBCopy
 
 GRAPH = "kb/graph/main.yaml"
 GOAL_OPTIONS = "options: [fix_oom, speed, quality, explain]"

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from kbcopy import KBCopy
-
 from locales.catalog import source_hash
+from tests.kb.kbcopy import KBCopy
 
 PT = "locales/pt-BR/kb.yaml"
 EN = "locales/en/kb.yaml"

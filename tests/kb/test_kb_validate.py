@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kbcopy import MINIMAL, KBCopy
 
 from kb.problems import KBError
 from kb.validate import load_validated, validate
+from tests.kb.kbcopy import MINIMAL, KBCopy
 
 
 def test_minimal_kb_is_valid() -> None:

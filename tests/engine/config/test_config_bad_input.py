@@ -6,9 +6,9 @@ import time
 import tracemalloc
 
 import pytest
-from config_support import fixture
 
 from engine.config import MAX_CONFIG_BYTES, ConfigError, ConfigIssue, read_config
+from tests.engine.config.config_support import fixture
 
 
 def _issues(text: str | bytes) -> tuple[ConfigIssue, ...]:

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 import yaml
-from config_support import CORPUS, corpus_files
 
 from engine.config import ConfigError, read_config
 from kb.contract import FACTS
+from tests.engine.config.config_support import CORPUS, corpus_files
 
 NOT_TRAINING = {
     "extract.example.yml": "not_a_training_job",

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from config_support import fixture
 
 from engine.config import ProcessReading, read_config
+from tests.engine.config.config_support import fixture
 
 
 def _only(name: str) -> ProcessReading:

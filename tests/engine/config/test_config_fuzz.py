@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from config_support import corpus_files
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.config import ConfigError, JobReading, read_config
+from tests.engine.config.config_support import corpus_files
 
 SOURCES = [path.read_bytes() for path in corpus_files()]
 SNIPPETS = [

@@ -11,7 +11,7 @@ from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
 from engine.extract.locale_guess import guess_locale
 from engine.extract.model import MAX_CONFIG_CHARS, MAX_SCAN_CHARS, Evidence, Extraction
-from engine.extract.normalize import Tokens, fold, spaced, tokenize
+from engine.extract.normalize import fold, spaced, tokenize
 from engine.extract.numbers import find_numbers
 from engine.extract.phrases import Hit, find_hits
 from engine.extract.reading import Reading
@@ -44,24 +44,6 @@ def _blank(text: str, block: ConfigBlock | None) -> str:
     return text[: block.start] + "\n" * (end - block.start) + text[end:]
 
 
-def _clauses(tokens: Tokens, hits: Sequence[Hit]) -> dict[int, int]:
-    """Clause number of each word a phrase starts at: punctuation and "but"/"mas" end clauses.
-
-    One pass: hits come left to right, so the stops and breaks before each are counted as it goes.
-    """
-    stops, starts = tokens.stops, tokens.starts
-    clauses: dict[int, int] = {}
-    passed, count, breaks = 0, len(stops), 0
-    for kind, _, first, _ in hits:
-        at = starts[first]
-        while passed < count and stops[passed] <= at:
-            passed += 1
-        if kind == "brk":
-            breaks += 1
-        clauses[first] = passed + breaks  # hits sharing a word: the last one counted them all
-    return clauses
-
-
 def _read(scan: str) -> tuple[Reading, str | None]:
     low = fold(scan)
     tokens = tokenize(spaced(low))
@@ -70,7 +52,7 @@ def _read(scan: str) -> tuple[Reading, str | None]:
     locale = guess_locale(scan, words)
     if locale == "pt-BR":
         hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and words[h.first] == "no")]
-    return Reading(scan, low, tokens, _clauses(tokens, hits), tuple(hits)), locale
+    return Reading(scan, low, tokens, tuple(hits)), locale
 
 
 def _setting_facts(reading: Reading, states: Sequence[SettingState]) -> list[Found]:
@@ -87,15 +69,24 @@ def _setting_facts(reading: Reading, states: Sequence[SettingState]) -> list[Fou
 
 
 def _word_facts(reading: Reading) -> list[Found]:
-    found: list[Found] = []
-    for kind, arg, first, last in reading.hits:
-        if kind == "fact" and arg.startswith("model_family="):
-            start, end = reading.span(first, last)
-            found.append(Found("model_family", arg.partition("=")[2], start, end))
-        elif kind == "gpu" and arg != "unknown":
-            start, end = reading.span(first, last)
-            found.append(Found("vram_gb", int(arg), start, end))
-    return found
+    """The model family and the GPU's memory named by words; only the first of each counts."""
+    found: list[tuple[Hit, Found]] = []
+    for hit in reading.of("fact"):
+        if hit.arg.startswith("model_family="):
+            start, end = reading.span(hit.first, hit.last)
+            found.append((hit, Found("model_family", hit.arg.partition("=")[2], start, end)))
+            break
+    for hit in reading.of("gpu"):
+        if hit.arg != "unknown":
+            start, end = reading.span(hit.first, hit.last)
+            found.append((hit, Found("vram_gb", int(hit.arg), start, end)))
+            break
+    found.sort(key=_said_first)  # in the order the message says them
+    return [f for _, f in found]
+
+
+def _said_first(entry: tuple[Hit, Found]) -> tuple[int, str]:
+    return entry[0].first, entry[0].kind
 
 
 def _situation(
@@ -149,7 +140,7 @@ def extract(text: str) -> Extraction:
     """Read what a message says about the user's situation. Never raises."""
     block = find_config(text[:MAX_CONFIG_CHARS])
     reading, locale = _read(_blank(text[:MAX_SCAN_CHARS], block))
-    states = setting_states(reading.hits, reading.clauses)
+    states = setting_states(reading)
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals)
     on_topic = bool(facts) or block is not None or reading.has(*_TOPIC_KINDS)

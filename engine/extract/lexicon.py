@@ -81,7 +81,8 @@ def _trie(table: dict[tuple[str, ...], set[Effect]]) -> Trie:
         node = nested
         for word in words:
             node = node.setdefault(word, {})
-        node[""] = tuple(sorted(effects))  # "" is never a word
+        # "" is never a word. A clause break comes first: the phrase's other meanings are after it.
+        node[""] = tuple(sorted(effects, key=lambda effect: (effect[0] != "brk", effect)))
     return _freeze(nested)
 
 

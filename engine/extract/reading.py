@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Final
 
 from engine.extract.normalize import Tokens
@@ -14,27 +14,48 @@ _NONE: Final[tuple[Hit, ...]] = ()
 
 
 class Reading:
-    """The scanned text, its folded twin and words, and the phrases found, grouped by kind.
+    """The scanned text, its folded twin and words, and the phrases found, grouped.
 
-    Built once per message and never changed; the groups are made up front because nearly every
-    question asked of a reading is "which hits of this kind".
+    Built once per message and never changed. The groups (by kind, by clause) and each phrase's
+    clause are made up front, in one pass, because nearly every question asked of a reading is
+    "which hits of this kind" or "which hits in this clause".
     """
 
-    __slots__ = ("_by_kind", "_negators", "clauses", "hits", "low", "text", "tokens")
+    __slots__ = ("_by_kind", "_negators", "by_clause", "clauses", "hits", "low", "text", "tokens")
 
-    def __init__(
-        self, text: str, low: str, tokens: Tokens, clauses: Mapping[int, int], hits: tuple[Hit, ...]
-    ) -> None:
+    def __init__(self, text: str, low: str, tokens: Tokens, hits: tuple[Hit, ...]) -> None:
         self.text = text  # the scanned part of the message, as written
         self.low = low  # the same text folded: lowercase, no accents, same length
         self.tokens = tokens
-        self.clauses = clauses  # clause number of each word a phrase starts at
         self.hits = hits
-        by_kind: dict[str, list[Hit]] = {}
-        for hit in hits:
-            by_kind.setdefault(hit.kind, []).append(hit)
-        self._by_kind = by_kind
-        self._negators = [h for h in hits if h.kind in _NEGATORS]
+        self.clauses: dict[int, int] = {}  # clause number of each word a phrase starts at
+        self.by_clause: dict[int, list[Hit]] = {}
+        self._by_kind: dict[str, list[Hit]] = {}
+        self._negators: list[Hit] = []
+        self._group(tokens.stops, tokens.starts)
+
+    def _group(self, stops: Sequence[int], starts: Sequence[int]) -> None:
+        """Punctuation and "but"/"mas" end clauses. Hits come left to right, so the stops and
+        breaks before each are counted as it goes ("brk" is a phrase's first meaning)."""
+        clauses, by_clause, by_kind, negators = (
+            self.clauses,
+            self.by_clause,
+            self._by_kind,
+            self._negators,
+        )
+        passed, count, breaks = 0, len(stops), 0
+        for hit in self.hits:
+            kind, first = hit.kind, hit.first
+            at = starts[first]
+            while passed < count and stops[passed] <= at:
+                passed += 1
+            if kind == "brk":
+                breaks += 1
+            clause = clauses[first] = passed + breaks
+            by_clause.setdefault(clause, []).append(hit)
+            by_kind.setdefault(kind, []).append(hit)
+            if kind in _NEGATORS:
+                negators.append(hit)
 
     def of(self, kind: str) -> list[Hit] | tuple[Hit, ...]:
         """The hits of ``kind``, left to right (read only)."""

@@ -7,10 +7,11 @@ unknown, and a wish or question ("devo desligar o GC?") says nothing about the c
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from engine.extract.phrases import Hit
+from engine.extract.reading import Reading
 
 _STRONG: Final = frozenset({"on", "off", "reon"})
 _NAMED: Final = frozenset({"mention", "assert"})
@@ -126,16 +127,14 @@ def _bare_state(word: Hit, clause: Sequence[Hit], previous: str | None) -> Setti
     return SettingState(setting, "on" if is_on else "off", first, word.last, word.kind == "reon")
 
 
-def setting_states(hits: Sequence[Hit], clause_of: Mapping[int, int]) -> list[SettingState]:
+def setting_states(reading: Reading) -> list[SettingState]:
     """Every stated setting, in the order the message states them."""
-    if not any(hit.kind in _NAMED or hit.kind in _STRONG for hit in hits):
+    if not reading.has("mention", "assert", "on", "off", "reon"):
         return []
-    by_clause: dict[int, list[Hit]] = {}
-    for hit in hits:
-        by_clause.setdefault(clause_of[hit.first], []).append(hit)
     states: list[SettingState] = []
     previous: str | None = None
-    for hit in hits:
+    by_clause, clause_of = reading.by_clause, reading.clauses
+    for hit in reading.hits:
         if hit.kind in _NAMED:
             state = _state_of(hit, by_clause[clause_of[hit.first]])
             previous = hit.arg

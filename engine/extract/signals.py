@@ -30,11 +30,16 @@ SIGNALS: Final[frozenset[str]] = frozenset(
 def signal_hits(reading: Reading) -> dict[str, Hit]:
     """The first words that raised each signal (all but the greeting, which needs the facts)."""
     found: dict[str, Hit] = {}
+    shared = reading.of("shared_memory")
+    if not shared:
+        for hit in reading.of("signal"):
+            found.setdefault(hit.arg, hit)
+        return found
+    # "shared memory" in a container is /dev/shm; on a desktop GPU it is the spill.
+    spill = DEV_SHM if reading.has("docker") else SHARED_MEMORY_SPILL
     for hit in reading.hits:
         if hit.kind == "signal":
             found.setdefault(hit.arg, hit)
         elif hit.kind == "shared_memory":
-            # "shared memory" in a container is /dev/shm; on a desktop GPU it is the spill.
-            name = DEV_SHM if reading.has("docker") else SHARED_MEMORY_SPILL
-            found.setdefault(name, hit)
+            found.setdefault(spill, hit)
     return found

@@ -21,13 +21,13 @@ _new: Final = tuple.__new__  # builds a Hit without the Python-level ``__new__``
 
 def find_hits(words: tuple[str, ...]) -> list[Hit]:
     """Every phrase occurrence; a longer phrase wins over the shorter ones it contains."""
-    roots = LEXICON.phrases
     hits: list[Hit] = []
+    append = hits.append
     count, resume = len(words), 0
-    for i in [i for i, word in enumerate(words) if word in roots]:
-        if i < resume:
-            continue  # inside the phrase just read
-        effects, followers = roots[words[i]]
+    for i, branch in enumerate(map(LEXICON.phrases.get, words)):
+        if branch is None or i < resume:
+            continue  # no phrase starts here, or inside the phrase just read
+        effects, followers = branch
         last, j = i, i + 1
         while followers is not None and j < count:
             branch = followers.get(words[j])
@@ -39,6 +39,6 @@ def find_hits(words: tuple[str, ...]) -> list[Hit]:
             j += 1
         if effects:
             for kind, arg in effects:
-                hits.append(_new(Hit, (kind, arg, i, last)))
+                append(_new(Hit, (kind, arg, i, last)))
             resume = last + 1
     return hits

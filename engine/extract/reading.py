@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from typing import Final
 
@@ -29,8 +30,8 @@ class Reading:
         self.tokens = tokens
         self.hits = hits
         self.clauses: dict[int, int] = {}  # clause number of each word a phrase starts at
-        self.by_clause: dict[int, list[Hit]] = {}
-        self._by_kind: dict[str, list[Hit]] = {}
+        self.by_clause: dict[int, list[Hit]] = defaultdict(list)
+        self._by_kind: dict[str, list[Hit]] = defaultdict(list)  # read with get(): never grows
         self._negators: list[Hit] = []
         self._group(tokens.stops, tokens.starts)
 
@@ -52,8 +53,8 @@ class Reading:
             if kind == "brk":
                 breaks += 1
             clause = clauses[first] = passed + breaks
-            by_clause.setdefault(clause, []).append(hit)
-            by_kind.setdefault(kind, []).append(hit)
+            by_clause[clause].append(hit)
+            by_kind[kind].append(hit)
             if kind in _NEGATORS:
                 negators.append(hit)
 

@@ -36,9 +36,9 @@ def find_vram(low: str, matches: Iterable[Match]) -> Found | None:
         if name != "vram_size":
             continue
         before = low[max(0, m.start() - 24) : m.start()]
-        if not _CAPACITY.search(before) and (
+        if (
             _NOT_VRAM_BEFORE.search(before) or _NOT_VRAM_AFTER.match(low, m.end())
-        ):
+        ) and not _CAPACITY.search(before):
             continue
         value = float(m.group(1).replace(",", "."))
         if 0 < value <= _MAX_GB:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence, Set
+from collections.abc import Hashable, Iterable, Mapping, Sequence, Set
 from typing import Any
 
 from engine.models import Answer, Citation, Option, Question, Recommendation, Risk
@@ -28,6 +28,9 @@ def _param(spec: ParamSpec, facts: Mapping[str, FactValue], extra: Mapping[str, 
     return None
 
 
+MAX_MEMO = 4096  # rendered texts remembered; the memo is emptied when it fills
+
+
 class Renderer:
     """Everything localized, with the per-locale constants (citations, labels) built once."""
 
@@ -40,6 +43,7 @@ class Renderer:
         self._risk = RiskTable(kb)
         self._citations = self._all_citations()
         self._static: dict[tuple[str, str], str] = {}
+        self._memo: dict[tuple[str, str, Hashable], str] = {}
 
     def _all_citations(self) -> dict[tuple[str, str], Citation]:
         base = self.guide_url
@@ -58,7 +62,17 @@ class Renderer:
         static = self._static.get((locale, key))
         if static is None:
             static = self._static_text(key, locale)
-        return static if static else self.catalog.render(key, locale, params)
+        if static:
+            return static
+        # Rendering is a pure function of the template and its context, and the contexts people
+        # arrive with repeat a lot (a handful of facts with few values each): remember them.
+        memo_key = (locale, key, _freeze(params))
+        rendered = self._memo.get(memo_key)
+        if rendered is None:
+            if len(self._memo) >= MAX_MEMO:
+                self._memo.clear()
+            rendered = self._memo[memo_key] = self.catalog.render(key, locale, params)
+        return rendered
 
     def _static_text(self, key: str, locale: str) -> str:
         """A text with no template syntax, as it renders; "" for a real template.
@@ -202,6 +216,15 @@ class Renderer:
         if risk.safest_first_try:
             lines.append(f"- {risk.safest_first_try}")
         return ["\n".join(lines)]
+
+
+def _freeze(value: Any) -> Hashable:
+    """A hashable stand-in for a render context (dicts and lists become sorted tuples)."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    return value  # type: ignore[no-any-return]
 
 
 def _cite_label(citation: Citation) -> str:

@@ -22,7 +22,16 @@ from tests.server import ServerProcess, start_server
 
 WRK = Path(__file__).resolve().parent / "wrk"
 DURATION = "8s"
-DIAGNOSE = {"locale": "en", "text": "GC off, Z-Image OOM at step 2 with batch 4, buckets 512-1024"}
+DIAGNOSE = [
+    {"locale": "en", "text": "GC off, Z-Image OOM at step 2 with batch 4, buckets 512-1024"},
+    {"locale": "pt-BR", "text": "desliguei o GC e o Qwen-Image-Edit-2509 dá OOM no passo 3"},
+    {"locale": "en", "text": "FLUX.1-dev LoRA on a 4090, CUDA out of memory while sampling"},
+    {"locale": "pt-BR", "text": "quero treinar mais rápido, Flex.2, batch 2, 1024, RTX 3090"},
+    {"locale": "en", "text": "does gradient checkpointing hurt quality? samples look bad"},
+    {"locale": "en", "facts": {"goal": "fix_oom", "gc": "enabled", "model_family": "video"}},
+    {"locale": "pt-BR", "text": "Wan 2.2 com 81 frames estoura a VRAM, GC ligado, bs=1"},
+    {"locale": "en", "text": "training got Killed after the update, exit code 137"},
+]
 
 
 def _wrk(
@@ -72,10 +81,10 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str
 
 def test_throughput_and_latency(server: tuple[str, ServerProcess], tmp_path: Path) -> None:
     backend, process = server
-    body = tmp_path / "diagnose.json"
-    body.write_text(json.dumps(DIAGNOSE))
+    bodies = tmp_path / "diagnose.jsonl"
+    bodies.write_text("\n".join(json.dumps(b) for b in DIAGNOSE) + "\n")
     ids = _conversations(process.url, 2000, tmp_path / "ids.txt")
-    env = {"BODY_FILE": str(body), "IDS_FILE": str(ids), "PATH": "/usr/bin:/bin"}
+    env = {"BODIES_FILE": str(bodies), "IDS_FILE": str(ids), "PATH": "/usr/bin:/bin"}
     health = _wrk(f"{process.url}/healthz", 8, env)
     diagnose = _wrk(f"{process.url}/v1/diagnose", 8, env, "post.lua")
     turns = _wrk(process.url, 8, env, "replies.lua")

@@ -91,7 +91,9 @@ def _state_of(mention: Hit, clause: Sequence[Hit]) -> SettingState | None:
         return None
     negations = _negations(anchor, clause)
     is_on = (word is None or word.kind in _ON) != (len(negations) % 2 == 1)
-    first = min(mention.first, anchor.first, *(h.first for h in negations))
+    first = min(mention.first, anchor.first)
+    if negations:  # a clause lists its hits left to right: the first negation is the earliest
+        first = min(first, negations[0].first)
     last = max(mention.last, anchor.last)
     retry = word is not None and word.kind == "reon"
     return SettingState(mention.arg, "on" if is_on else "off", first, last, retry)
@@ -99,14 +101,14 @@ def _state_of(mention: Hit, clause: Sequence[Hit]) -> SettingState | None:
 
 def _doubt(mention: Hit, clause: Sequence[Hit]) -> Hit | None:
     # Close to the name only: "não sei por que dá OOM com GC off" doubts the OOM, not GC.
-    return next(
-        (
-            h
-            for h in clause
-            if h.kind == "uncertain" and h.last < mention.first and mention.first - h.last <= _DOUBT
-        ),
-        None,
-    )
+    for hit in clause:
+        if (
+            hit.kind == "uncertain"
+            and hit.last < mention.first
+            and mention.first - hit.last <= _DOUBT
+        ):
+            return hit
+    return None
 
 
 def _bare_state(word: Hit, clause: Sequence[Hit], previous: str | None) -> SettingState | None:
@@ -123,7 +125,7 @@ def _bare_state(word: Hit, clause: Sequence[Hit], previous: str | None) -> Setti
         return None
     negations = _negations(word, clause)
     is_on = (word.kind in _ON) != (len(negations) % 2 == 1)
-    first = min([word.first, *(h.first for h in negations)])
+    first = min(word.first, negations[0].first) if negations else word.first
     return SettingState(setting, "on" if is_on else "off", first, word.last, word.kind == "reon")
 
 

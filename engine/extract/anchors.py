@@ -28,18 +28,21 @@ class Anchored:
 
 
 _Matcher = Callable[[str, int], "re.Match[str] | None"]
-# The patterns sharing a trigger word and offset, joined as ``(?P<r0>...)|(?P<r1>...)``: the
-# offset, the joined pattern's ``match``, and per group name the rule's name and own ``match``.
+# The patterns sharing a trigger word and offset: the offset; a matcher; and either the one rule's
+# name (the matcher is then the rule's own) or, for several rules joined as
+# ``(?P<r0>...)|(?P<r1>...)``, per group name the rule's name and own matcher.
 # Plain tuples and bound methods: this is looked through for every trigger word of a message.
-_Group = tuple[int, _Matcher, dict[str, tuple[str, _Matcher]]]
+_Group = tuple[int, _Matcher, str | None, dict[str, tuple[str, _Matcher]]]
 Index = dict[str, tuple[_Group, ...]]
 Match = tuple[str, re.Match[str]]  # (rule name, match)
 
 
 def _group(offset: int, rules: list[Anchored]) -> _Group:
+    if len(rules) == 1:
+        return offset, _matcher(rules[0].pattern), rules[0].name, {}
     joined = "|".join(f"(?P<r{i}>{rule.pattern.pattern})" for i, rule in enumerate(rules))
     by_name = {f"r{i}": (rule.name, _matcher(rule.pattern)) for i, rule in enumerate(rules)}
-    return offset, _matcher(re.compile(joined)), by_name
+    return offset, _matcher(re.compile(joined)), None, by_name
 
 
 def _matcher(pattern: re.Pattern[str]) -> _Matcher:
@@ -76,14 +79,18 @@ def anchored_matches(index: Index, low: str, tokens: Tokens) -> list[Match]:
         groups = index.get(word, ())
         if word[0] <= "9":
             groups = groups + (sized if word[:3].isdigit() else numeric)
-        for offset, joined_match, rules in groups:
+        for offset, match, single, rules in groups:
             at = i + offset
             if at < 0:
                 continue
-            joined = joined_match(low, starts[at])
-            if joined is not None and joined.lastgroup is not None:
-                name, rule_match = rules[joined.lastgroup]
-                m = rule_match(low, starts[at])
+            m = match(low, starts[at])
+            if m is None:
+                continue
+            if single is not None:
+                found.append((single, m))
+            elif m.lastgroup is not None:  # joined: read again with the rule's own groups
+                name, own = rules[m.lastgroup]
+                m = own(low, starts[at])
                 if m is not None:
                     found.append((name, m))
     return found

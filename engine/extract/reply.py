@@ -76,8 +76,9 @@ def _enum(text: str, words: Words, spec: FactSpec) -> FactValue | None:
     if words in TABLES.options.get(spec.name, {}):
         return _option(words, spec.name)
     found = _from_text(text, words, spec.name) or _option(words, spec.name)
-    if found is None and spec.name == "stable_with_gc" and _leading_yes_no(words) is not None:
-        return "yes" if _leading_yes_no(words) else "no"
+    leading = _leading_yes_no(words) if found is None and spec.name == "stable_with_gc" else None
+    if leading is not None:
+        return "yes" if leading else "no"
     return found
 
 

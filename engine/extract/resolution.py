@@ -1,5 +1,7 @@
 """Training resolutions: one size ("resolution 1536", "1024x1024") or dataset buckets.
 
+A single bucket said as such ("só 512", "512 only") gives both facts.
+
 Bucket lists ("512, 768 e 1024", "resolution: [512, 768, 1024]") and ranges ("buckets
 512-1024") give ``resolutions`` and their maximum; a range means the usual buckets inside it.
 """

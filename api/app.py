@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -64,4 +65,9 @@ def _install_channels(app: FastAPI) -> None:
 def factory() -> FastAPI:
     """Entry point for `uvicorn --factory api.app:factory` (each worker builds its own app)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    return create_app(close_on_shutdown=True)
+    app = create_app(close_on_shutdown=True)
+    # Everything built so far (the KB, templates, libraries) lives as long as the process; keep
+    # it out of the cyclic collector's full passes, which otherwise stall a request now and then.
+    gc.collect()
+    gc.freeze()
+    return app

@@ -142,10 +142,10 @@ class Engine:
         self, got: _Gathered, pending: QuestionNode | None, text: str, locale: str
     ) -> None:
         text = text[:MAX_TEXT]
-        self._absorb_text(got, text, locale)
+        found = self._absorb_text(got, text, locale)
         if pending is None:
             return
-        value = parse_reply(text, pending.fact)
+        value = parse_reply(text, pending.fact, found)
         if value is not None:
             got.book.put(pending.fact, value, "reply", text.strip()[:80])
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Final
 
 from engine.extract.extractor import extract
-from engine.extract.model import MAX_SCAN_CHARS
+from engine.extract.model import MAX_SCAN_CHARS, Extraction
 from engine.extract.normalize import fold, words_of
 from engine.extract.reply_tables import TABLES, Words
 from engine.extract.typos import correct
@@ -27,9 +28,35 @@ _NEGATIONS: Final = frozenset({"nao", "not", "nem", "never", "nunca", "didn't", 
 _NUMBER: Final = re.compile(r"(?<![\d.])(\d{1,5}(?:[.,]\d{1,2})?)(?:\s*x\s*(\d{1,5}))?(?![\d])")
 
 
+@dataclass
+class _Reply:
+    """A reply being read; the text's own extraction is made at most once, and only if needed."""
+
+    text: str
+    words: Words
+    extraction: Extraction | None = None
+
+    @property
+    def facts(self) -> dict[str, FactValue]:
+        if self.extraction is None:
+            self.extraction = extract(self.text)
+        return self.extraction.facts
+
+
 def _contains(words: Words, phrase: Words) -> bool:
     size = len(phrase)
     return any(words[i : i + size] == phrase for i in range(len(words) - size + 1))
+
+
+def _by_first_word(table: dict[Words, str]) -> dict[str, tuple[tuple[Words, str], ...]]:
+    index: dict[str, list[tuple[Words, str]]] = {}
+    for phrase, value in table.items():
+        index.setdefault(phrase[0], []).append((phrase, value))
+    return {word: tuple(entries) for word, entries in index.items()}
+
+
+# Option phrases by their first word, so a reply is only compared with phrases it could hold.
+_OPTION_INDEX: Final = {fact: _by_first_word(t) for fact, t in TABLES.options.items()}
 
 
 def _option(words: Words, fact: str) -> str | None:
@@ -38,17 +65,23 @@ def _option(words: Words, fact: str) -> str | None:
         return table[words]
     if _NEGATIONS.intersection(words):
         return None  # "não foi no preview": a named option is not the answer
-    named = {value for phrase, value in table.items() if _contains(words, phrase)}
+    index = _OPTION_INDEX.get(fact, {})
+    named = {
+        value
+        for word in set(words)
+        for phrase, value in index.get(word, ())
+        if _contains(words, phrase)
+    }
     return named.pop() if len(named) == 1 else None
 
 
-def _from_text(text: str, words: Words, fact: str) -> FactValue | None:
-    found = extract(text).facts.get(fact)
+def _from_text(reply: _Reply, fact: str) -> FactValue | None:
+    found = reply.facts.get(fact)
     if found is not None or fact not in _SUBJECT:
         return found
-    if fact not in _SELF_NEGATING and _NEGATIONS.intersection(words):
+    if fact not in _SELF_NEGATING and _NEGATIONS.intersection(reply.words):
         return None  # only settings read their own negations ("não está ligado")
-    return extract(f"{_SUBJECT[fact]} {text}").facts.get(fact)
+    return extract(f"{_SUBJECT[fact]} {reply.text}").facts.get(fact)
 
 
 def _yes_no(words: Words) -> bool | None:
@@ -64,7 +97,8 @@ def _leading_yes_no(words: Words) -> bool | None:
     return _yes_no(words[:1])
 
 
-def _enum(text: str, words: Words, spec: FactSpec) -> FactValue | None:
+def _enum(reply: _Reply, spec: FactSpec) -> FactValue | None:
+    words = reply.words
     joined = " ".join(words)
     value = next((v for v in spec.values if " ".join(words_of(v)) == joined), None)
     if value is not None:
@@ -75,18 +109,18 @@ def _enum(text: str, words: Words, spec: FactSpec) -> FactValue | None:
         return "unknown"
     if words in TABLES.options.get(spec.name, {}):
         return _option(words, spec.name)
-    found = _from_text(text, words, spec.name) or _option(words, spec.name)
+    found = _from_text(reply, spec.name) or _option(words, spec.name)
     leading = _leading_yes_no(words) if found is None and spec.name == "stable_with_gc" else None
     if leading is not None:
         return "yes" if leading else "no"
     return found
 
 
-def _bool(text: str, words: Words, spec: FactSpec) -> FactValue | None:
-    answer = _yes_no(words)
+def _bool(reply: _Reply, spec: FactSpec) -> FactValue | None:
+    answer = _yes_no(reply.words)
     if answer is not None:
         return answer
-    found = _from_text(text, words, spec.name)
+    found = _from_text(reply, spec.name)
     return found if isinstance(found, bool) else None
 
 
@@ -112,33 +146,33 @@ def _single(values: list[float]) -> float | None:
     return distinct.pop() if len(distinct) == 1 else None
 
 
-def _int(text: str, words: Words, spec: FactSpec) -> FactValue | None:
-    found = extract(text).facts.get(spec.name)
+def _int(reply: _Reply, spec: FactSpec) -> FactValue | None:
+    found = reply.facts.get(spec.name)
     if found is not None:
         return found
-    value = _single(_numbers(text, words, spec.name))
+    value = _single(_numbers(reply.text, reply.words, spec.name))
     return int(value) if value is not None and value.is_integer() and value > 0 else None
 
 
-def _number(text: str, words: Words, spec: FactSpec) -> FactValue | None:
-    found = extract(text).facts.get(spec.name)
+def _number(reply: _Reply, spec: FactSpec) -> FactValue | None:
+    found = reply.facts.get(spec.name)
     if found is not None:
         return found
-    value = _single(_numbers(text, words, spec.name))
+    value = _single(_numbers(reply.text, reply.words, spec.name))
     if value is None or value <= 0:
         return None
     return int(value) if value.is_integer() else value
 
 
-def _int_list(text: str, words: Words, spec: FactSpec) -> FactValue | None:
-    found = extract(f"buckets {text}").facts
+def _int_list(reply: _Reply, spec: FactSpec) -> FactValue | None:
+    found = extract(f"buckets {reply.text}").facts
     if "resolutions" in found:
         return found["resolutions"]
-    single = _single(_numbers(text, words, "max_resolution"))
+    single = _single(_numbers(reply.text, reply.words, "max_resolution"))
     return [int(single)] if single is not None and single.is_integer() and single > 0 else None
 
 
-_READERS: Final[dict[FactType, Callable[[str, Words, FactSpec], FactValue | None]]] = {
+_READERS: Final[dict[FactType, Callable[[_Reply, FactSpec], FactValue | None]]] = {
     FactType.ENUM: _enum,
     FactType.BOOL: _bool,
     FactType.INT: _int,
@@ -147,8 +181,11 @@ _READERS: Final[dict[FactType, Callable[[str, Words, FactSpec], FactValue | None
 }
 
 
-def parse_reply(text: str, fact: str) -> FactValue | None:
-    """The value a reply gives for ``fact``, or None when it says nothing about it."""
+def parse_reply(text: str, fact: str, extraction: Extraction | None = None) -> FactValue | None:
+    """The value a reply gives for ``fact``, or None when it says nothing about it.
+
+    ``extraction`` is ``extract(text)`` when the caller already has it, so it is not made twice.
+    """
     spec = FACTS.get(fact)
     if spec is None:
         return None
@@ -156,4 +193,4 @@ def parse_reply(text: str, fact: str) -> FactValue | None:
     words = correct(words_of(text))
     if not words:
         return None
-    return _READERS[spec.type](text, words, spec)
+    return _READERS[spec.type](_Reply(text, words, extraction), spec)

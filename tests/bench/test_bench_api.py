@@ -8,6 +8,7 @@ with the SQLite store and with Redis.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -75,7 +76,8 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str
     env = {"OOMGUIDE_DATABASE": str(tmp_path / "bench.db"), "OOMGUIDE_RATE_LIMIT": "0"}
     if request.param == "redis":
         env["OOMGUIDE_REDIS_URL"] = request.getfixturevalue("redis_url")
-    with start_server(env, tmp_path, workers=2) as process:
+    workers = int(os.environ.get("OOMGUIDE_BENCH_WORKERS", "2"))
+    with start_server(env, tmp_path, workers=workers) as process:
         yield request.param, process
 
 

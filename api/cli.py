@@ -20,7 +20,7 @@ app = typer.Typer(
     help="Troubleshooting assistant for OOM crashes in AI Toolkit LoRA training.",
 )
 app.add_typer(discord_app, name="discord")
-out = Console(highlight=False, soft_wrap=True)
+out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
 

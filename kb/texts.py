@@ -31,10 +31,6 @@ ENGINE_KEYS: dict[str, frozenset[str]] = {
 }
 
 
-def option_values(node: QuestionNode) -> tuple[str, ...]:
-    return node.options
-
-
 def required_texts(kb: KnowledgeBase) -> dict[str, frozenset[str]]:
     """Every key the KB needs in every locale, mapped to the variables its template may read."""
     keys: dict[str, frozenset[str]] = dict(ENGINE_KEYS)

@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from kb.contract import FactValue
 from kb.schema import KnowledgeBase, RiskRow
 
+UNKNOWN_REASON = "engine.risk_unknown_family.reason"
+UNKNOWN_SAFEST = "engine.risk_unknown_family.safest"
+
 
 @dataclass(frozen=True)
 class RiskFinding:
@@ -24,12 +27,21 @@ class RiskTable:
 
     def assess(self, facts: Mapping[str, FactValue]) -> RiskFinding:
         family = facts.get("model_family")
-        row = self._rows.get(str(family)) if family else self._rows.get("other")
+        if not family:
+            return self._unknown_family(facts)
+        row = self._rows.get(str(family))
         if row is None:
             return RiskFinding("low", None, None, None, None)
-        known_family = str(family) if family else None
         for rule in row.rules:
             if rule.when.holds(facts):
-                return RiskFinding(rule.level, known_family, rule.reason, row.safest, row)
+                return RiskFinding(rule.level, str(family), rule.reason, row.safest, row)
         safest = row.safest if row.from_guide else None
-        return RiskFinding("low", known_family, None, safest, row)
+        return RiskFinding("low", str(family), None, safest, row)
+
+    def _unknown_family(self, facts: Mapping[str, FactValue]) -> RiskFinding:
+        """Nobody said which model: the level any large model has, said in general words."""
+        row = self._rows.get("other")
+        for rule in row.rules if row else ():
+            if rule.when.holds(facts):
+                return RiskFinding(rule.level, None, UNKNOWN_REASON, UNKNOWN_SAFEST, row)
+        return RiskFinding("low", None, None, None, row)

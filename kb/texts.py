@@ -22,6 +22,8 @@ ENGINE_KEYS: dict[str, frozenset[str]] = {
     "engine.risk_level.low": frozenset(),
     "engine.risk_level.medium": frozenset(),
     "engine.risk_level.high": frozenset(),
+    "engine.risk_unknown_family.reason": frozenset(),
+    "engine.risk_unknown_family.safest": frozenset(),
     "engine.config_read": frozenset({"process_count", "name"}),
     "engine.config_error": frozenset({"problems"}),
     "engine.options_hint": frozenset(),

@@ -73,6 +73,7 @@ def validate(
 ) -> None:
     """Check the knowledge base; every problem with file, line and how to fix it."""
     from kb.validate import validate as run
+    from kb.validate import versioned
 
     report = run(kb, locales)
     for problem in report.problems:
@@ -80,10 +81,9 @@ def validate(
     if not report.ok:
         err.print(f"{len(report.problems)} problem(s)")
         raise typer.Exit(1)
-    out.print(
-        f"KB ok: {len(report.kb.nodes) if report.kb else 0} nodes, version "
-        f"{report.kb.version if report.kb else '-'}"
-    )
+    assert report.kb is not None and report.catalog is not None  # a clean report has both
+    kb_version = versioned(report.kb, report.catalog).version
+    out.print(f"KB ok: {len(report.kb.nodes)} nodes, version {kb_version}")
 
 
 @app.command()

@@ -6,6 +6,7 @@ Problems name KB files relative to the KB directory (``graph/oom.yaml``) and loc
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -157,4 +158,13 @@ def load_validated(
     if not report.ok or report.kb is None or report.catalog is None:
         raise KBError(report.problems)
     report.catalog.compile_all()
-    return report.kb, report.catalog
+    return versioned(report.kb, report.catalog), report.catalog
+
+
+def versioned(kb: KnowledgeBase, catalog: Catalog) -> KnowledgeBase:
+    """The KB's version covers its texts too: an edited answer is a new version of the KB."""
+    digest = hashlib.sha256(kb.version.encode())
+    for locale in sorted(catalog.entries):
+        for key, entry in sorted(catalog.entries[locale].items()):
+            digest.update(f"\0{locale}\0{key}\0{entry.text}".encode())
+    return kb.model_copy(update={"version": digest.hexdigest()[:16]})

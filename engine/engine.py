@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from engine.config import ConfigError, JobReading, read_config
 from engine.errors import InvalidReply
 from engine.extract import Extraction, extract, parse_reply
+from engine.extract.config_block import as_job
 from engine.facts import FactBook, coerce, coerce_all, derive
 from engine.models import Answer, Diagnosis, Question, TraceStep, Turn, trace_step
 from engine.render import Renderer
@@ -29,6 +30,23 @@ class _Gathered:
     trace: list[TraceStep] = field(default_factory=list)
     on_topic: bool = False
     reading: JobReading | None = None
+
+
+def _read_pasted(text: str) -> JobReading:
+    """A config pasted in a message: often a fragment (``train:`` and ``model:``, or ``config:``
+    without ``job:``); when the text alone does not read, its completion into a whole job is
+    tried, and the problems reported are the original text's."""
+    try:
+        return read_config(text)
+    except ConfigError:
+        completed = as_job(text)
+        if completed is None:
+            raise
+        try:
+            return read_config(completed)
+        except ConfigError:
+            pass
+        raise
 
 
 class Engine:
@@ -94,7 +112,7 @@ class Engine:
         got.signals.update(found.signals)
         if found.config_text:
             try:
-                reading = read_config(found.config_text)
+                reading = _read_pasted(found.config_text)
             except ConfigError as exc:
                 problems = "; ".join(issue.message() for issue in exc.issues[:5])
                 got.preface.append(

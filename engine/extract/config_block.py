@@ -76,3 +76,41 @@ def find_config(text: str) -> ConfigBlock | None:
     if ":" not in text or not _ANCHOR.search(text):
         return None
     return _unfenced(text)
+
+
+_TOP_KEY: Final = re.compile(r"^([\w-]+)[ \t]*:", re.MULTILINE)
+_PROCESS_KEYS: Final = frozenset(
+    {"type", "train", "model", "network", "datasets", "sample", "save", "trigger_word", "device"}
+)
+
+
+def _dedent(text: str) -> str:
+    lines = text.splitlines()
+    indents = [len(line) - len(line.lstrip(" ")) for line in lines if line.strip()]
+    cut = min(indents, default=0)
+    return "\n".join(line[cut:] for line in lines)
+
+
+def _indent(text: str, spaces: int) -> str:
+    pad = " " * spaces
+    return "\n".join(pad + line if line.strip() else line for line in text.splitlines())
+
+
+def as_job(text: str) -> str | None:
+    """A pasted fragment of a job (``config:``, ``process:``, or a process's own sections such
+    as ``train:`` and ``model:``) completed into a whole job config; None when there is nothing
+    to complete or the fragment is not one of those shapes."""
+    body = _dedent(text)
+    keys = set(_TOP_KEY.findall(body))
+    if "job" in keys:
+        return None
+    if "config" in keys:
+        return "job: extension\n" + body
+    if "process" in keys:
+        return "job: extension\nconfig:\n" + _indent(body, 2)
+    if body.lstrip().startswith("- ") and "type" in body:
+        return "job: extension\nconfig:\n  process:\n" + _indent(body, 4)
+    if keys and keys <= _PROCESS_KEYS:
+        item = body if "type" in keys else "type: sd_trainer\n" + body
+        return "job: extension\nconfig:\n  process:\n    - " + _indent(item, 6).lstrip(" ")
+    return None

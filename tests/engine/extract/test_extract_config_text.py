@@ -43,3 +43,29 @@ def test_one_inline_key_is_not_a_config() -> None:
     assert result.config_text is None
     assert result.facts == {"gc": "disabled"}
     assert result.on_topic
+
+
+def test_fragments_complete_into_a_job_that_reads() -> None:
+    from engine.config import read_config
+    from engine.extract.config_block import as_job
+
+    fragments = {
+        "train:\n  batch_size: 4\n  gradient_checkpointing: false\n"
+        "model:\n  name_or_path: Tongyi-MAI/Z-Image-Turbo": ("z_image", 4),
+        "config:\n  process:\n    - type: sd_trainer\n      train:\n        batch_size: 2\n"
+        "      model:\n        name_or_path: black-forest-labs/FLUX.1-dev": ("flux_flex", 2),
+        "process:\n  - type: sd_trainer\n    train:\n      batch_size: 1\n"
+        "    model:\n      name_or_path: Qwen/Qwen-Image-Edit-2509": ("qwen_edit", 1),
+    }
+    for fragment, (family, batch) in fragments.items():
+        completed = as_job(fragment)
+        assert completed is not None, fragment
+        facts = read_config(completed).processes[0].facts
+        assert (facts["model_family"], facts["batch_size"]) == (family, batch), fragment
+
+
+def test_a_whole_job_or_an_unknown_shape_is_not_completed() -> None:
+    from engine.extract.config_block import as_job
+
+    assert as_job(CONFIG) is None
+    assert as_job("foo:\n  bar: 1\nbaz: 2") is None

@@ -19,16 +19,21 @@ _DATA_FILE = "families.yaml"
 class FamilyRules:
     archs: dict[str, str]
     arch_prefixes: tuple[tuple[str, str], ...]
+    arch_contains: tuple[tuple[str, str], ...]
     legacy_flags: tuple[tuple[str, str], ...]  # flag -> arch, in AI Toolkit's order
     names: tuple[tuple[re.Pattern[str], str], ...]
     fallback: str = "other"
 
     def for_arch(self, arch: str) -> str:
         """The family of an arch as AI Toolkit resolves it (tag already stripped)."""
+        arch = arch.lower()
         if arch in self.archs:
             return self.archs[arch]
         for prefix, family in self.arch_prefixes:
             if arch.startswith(prefix):
+                return family
+        for part, family in self.arch_contains:
+            if part in arch:
                 return family
         return self.fallback
 
@@ -51,10 +56,15 @@ def _checked_family(family: Any) -> str:
     return str(family)
 
 
+def _pairs(table: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    return tuple((str(key).lower(), _checked_family(family)) for key, family in table.items())
+
+
 def parse_rules(data: dict[str, Any]) -> FamilyRules:
     return FamilyRules(
-        archs={str(k): _checked_family(v) for k, v in data["archs"].items()},
-        arch_prefixes=tuple((str(k), _checked_family(v)) for k, v in data["arch_prefixes"].items()),
+        archs=dict(_pairs(data["archs"])),
+        arch_prefixes=_pairs(data["arch_prefixes"]),
+        arch_contains=_pairs(data.get("arch_contains") or {}),
         legacy_flags=tuple((str(k), str(v)) for k, v in data["legacy_flags"].items()),
         names=tuple(
             (re.compile(str(item["pattern"]), re.IGNORECASE), _checked_family(item["family"]))

@@ -157,14 +157,35 @@ def _num_frames(facts: Facts, datasets: tuple[Located, ...], reader: Reader) -> 
         facts.put("num_frames", *best)
 
 
+def _sample_items(sample: Located | None, reader: Reader) -> list[Located]:
+    """``sample.samples``: the UI's list of previews, each of which may set its own size."""
+    items = (reader.mapping(item) for item in reader.sequence(child_of(sample, "samples")))
+    return [item for item in items if item is not None]
+
+
+def _sample_value(facts: Facts, at: Located | None, reader: Reader) -> Candidate | None:
+    value = reader.integer(at) if at is not None else None
+    return None if at is None or value is None else (value, facts.stated(at))
+
+
 def _sampling(facts: Facts, sections: Sections, reader: Reader) -> None:
-    """Preview sampling as stated; AI Toolkit's sample defaults vary by version, so an
-    absent sample value is left unknown rather than guessed."""
+    """Preview sampling as stated. A preview in ``sample.samples`` that sets its own width,
+    height or steps uses it instead of the section's (AI Toolkit's SampleItem), so the
+    largest value any preview runs with is the fact. AI Toolkit's sample defaults vary by
+    version, so a value nothing states is left unknown rather than guessed."""
+    items = _sample_items(sections.sample, reader)
     for key, fact in _SAMPLE_FACTS:
-        at = child_of(sections.sample, key)
-        value = reader.integer(at) if at is not None else None
-        if at is not None and value is not None:
-            facts.put(fact, value, facts.stated(at))
+        shared = _sample_value(facts, child_of(sections.sample, key), reader)
+        if key == "sample_every" or not items:
+            found = [shared]
+        else:
+            found = [
+                shared if item.child(key) is None else _sample_value(facts, item.child(key), reader)
+                for item in items
+            ]
+        known = [candidate for candidate in found if candidate is not None]
+        if known:
+            facts.put(fact, *max(known, key=lambda candidate: candidate[0]))
     flag(facts, "sampling_disabled", child_of(sections.train, "disable_sampling"), reader)
 
 

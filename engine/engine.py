@@ -32,6 +32,16 @@ class _Gathered:
     reading: JobReading | None = None
 
 
+def _kept_goal(known: dict[str, FactValue], said: dict[str, FactValue]) -> frozenset[str]:
+    """An OOM being fixed stays the goal when a later message only says why GC went off ("tá
+    desligado porque eu queria velocidade"); it changes once the OOM is said to be fixed."""
+    if known.get("goal") != "fix_oom" or said.get("goal", "fix_oom") == "fix_oom":
+        return frozenset()
+    if said.get("gc_retry") == "fixed" or said.get("oom_phase") == "none":
+        return frozenset()
+    return frozenset({"goal"})
+
+
 def _read_pasted(text: str) -> JobReading:
     """A config pasted in a message: often a fragment (``train:`` and ``model:``, or ``config:``
     without ``job:``); when the text alone does not read, its completion into a whole job is
@@ -106,9 +116,11 @@ class Engine:
     def _absorb_text(self, got: _Gathered, text: str, locale: str) -> Extraction:
         found = extract(text)
         got.on_topic = got.on_topic or found.on_topic
+        keep = _kept_goal(got.book.facts, found.facts)
         for ev in found.evidence:
-            got.book.put(ev.fact, found.facts.get(ev.fact, ev.value), "text", ev.evidence)
-        got.book.put_all(found.facts, "text")
+            if ev.fact not in keep:
+                got.book.put(ev.fact, found.facts.get(ev.fact, ev.value), "text", ev.evidence)
+        got.book.put_all({k: v for k, v in found.facts.items() if k not in keep}, "text")
         got.signals.update(found.signals)
         if found.config_text:
             try:

@@ -90,9 +90,20 @@ class Reading:
         found = [
             h.first
             for h in self._negators
-            if h.last < first and first - h.last <= _NEAR and self.clauses[h.first] == clause
+            if h.last < first
+            and first - h.last <= _NEAR
+            and self.clauses[h.first] == clause
+            and not self._owned(h, first)
         ]
         return min(found, default=first)
+
+    def _owned(self, negator: Hit, first: int) -> bool:
+        """ "sem"/"without" right before a setting's name is about the setting: "sem GC dá OOM"
+        reports an OOM."""
+        if negator.kind != "weak_off":
+            return False
+        after = negator.last + 1
+        return after < first and any(h.first == after for h in self._by_kind.get("mention", ()))
 
     def followed_by_key(self, hit: Hit) -> bool:
         """The words are a config key ("cache_text_embeddings: true"), not a description."""

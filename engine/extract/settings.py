@@ -7,6 +7,7 @@ unknown, and a wish or question ("devo desligar o GC?") says nothing about the c
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
@@ -18,6 +19,25 @@ _NAMED: Final = frozenset({"mention", "assert"})
 _WINDOW: Final = 6  # words between a setting and a state word that still belongs to it
 _NEAR: Final = 3  # words for prepositions, trailing "on"/"true" and negations
 _DOUBT: Final = 4  # "não sei se o GC": words from a doubt to the name it doubts
+# State words that name the act rather than the setup: read as a wish inside a question.
+_INFINITIVES: Final = frozenset(
+    {
+        "desligar",
+        "ligar",
+        "ativar",
+        "desativar",
+        "habilitar",
+        "desabilitar",
+        "disable",
+        "enable",
+        "disabling",
+        "enabling",
+        "turn",
+        "turning",
+        "switch",
+        "switching",
+    }
+)
 _ON: Final = frozenset({"on", "reon", "on_after", "weak_on"})
 _EITHER, _AFTER, _BEFORE = 0, 1, -1
 # How far a state word reaches from the setting's name, and on which side of it. "on"/"true"
@@ -78,13 +98,24 @@ def _negations(anchor: Hit, clause: Sequence[Hit]) -> list[Hit]:
     ]
 
 
-def _state_of(mention: Hit, clause: Sequence[Hit]) -> SettingState | None:
+def _asked(word: Hit, reading: Reading) -> bool:
+    """An infinitive in a question is a wish, not the setup: "desligar o GC deixa melhor?"."""
+    tokens = reading.tokens
+    if tokens.words[word.first] not in _INFINITIVES:
+        return False
+    at = bisect_right(tokens.stops, tokens.starts[word.first])
+    return at < len(tokens.stops) and reading.low[tokens.stops[at]] == "?"
+
+
+def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingState | None:
     word = _state_word(mention, clause)
     anchor = word or mention
     for hit in clause:
         if hit.kind == "hypo" and hit.first < anchor.first:
             return None
-    doubt = _doubt(mention, clause) if mention.arg == "gc" else None
+    if word is not None and _asked(word, reading):
+        return None
+    doubt = _doubt(min(mention, anchor, key=_start), clause) if mention.arg == "gc" else None
     if doubt is not None:
         return SettingState("gc", "unknown", doubt.first, max(mention.last, anchor.last), False)
     if word is None and mention.kind != "assert":
@@ -99,19 +130,27 @@ def _state_of(mention: Hit, clause: Sequence[Hit]) -> SettingState | None:
     return SettingState(mention.arg, "on" if is_on else "off", first, last, retry)
 
 
-def _doubt(mention: Hit, clause: Sequence[Hit]) -> Hit | None:
-    # Close to the name only: "não sei por que dá OOM com GC off" doubts the OOM, not GC.
+def _start(hit: Hit) -> int:
+    return hit.first
+
+
+def _doubt(named: Hit, clause: Sequence[Hit]) -> Hit | None:
+    """A doubt just before the name or its state word ("não sei se tá ligado o GC"), or right
+    after the name ("GC: unknown", "gc? no idea")."""
+    # Close only: "não sei por que dá OOM com GC off" doubts the OOM, not GC.
     for hit in clause:
-        if (
-            hit.kind == "uncertain"
-            and hit.last < mention.first
-            and mention.first - hit.last <= _DOUBT
-        ):
+        if hit.kind != "uncertain":
+            continue
+        if hit.last < named.first and named.first - hit.last <= _DOUBT:
+            return hit
+        if named.kind in _NAMED and hit.first > named.last and hit.first - named.last == 1:
             return hit
     return None
 
 
-def _bare_state(word: Hit, clause: Sequence[Hit], previous: str | None) -> SettingState | None:
+def _bare_state(
+    word: Hit, clause: Sequence[Hit], previous: str | None, reading: Reading
+) -> SettingState | None:
     """A state verb with nothing named in its clause refers back: "...GC on, mas desliguei".
 
     Switching back on with nothing named at all ("reativei e resolveu") means GC, the guide's topic.
@@ -119,6 +158,8 @@ def _bare_state(word: Hit, clause: Sequence[Hit], previous: str | None) -> Setti
     if any(h.kind in ("mention", "assert") for h in clause):
         return None
     if any(h.kind == "hypo" and h.first < word.first for h in clause):
+        return None
+    if _asked(word, reading):
         return None
     setting = "gc" if word.kind == "reon" else previous
     if setting is None:
@@ -138,10 +179,10 @@ def setting_states(reading: Reading) -> list[SettingState]:
     by_clause, clause_of = reading.by_clause, reading.clauses
     for hit in reading.hits:
         if hit.kind in _NAMED:
-            state = _state_of(hit, by_clause[clause_of[hit.first]])
+            state = _state_of(hit, by_clause[clause_of[hit.first]], reading)
             previous = hit.arg
         elif hit.kind in _STRONG:
-            state = _bare_state(hit, by_clause[clause_of[hit.first]], previous)
+            state = _bare_state(hit, by_clause[clause_of[hit.first]], previous, reading)
         else:
             continue
         if state is not None:

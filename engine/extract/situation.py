@@ -36,6 +36,9 @@ def _first(hit: Hit) -> int:
 def goal(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
     """An OOM is the urgent goal; otherwise speed, then quality, then wanting an explanation."""
     if ooms:
+        fixed, speed = reading.first("fixed"), reading.first("speed")
+        if fixed is not None and speed is not None and speed.first > fixed.first:
+            return _hit(reading, "goal", "speed", speed)  # "fixed it with GC on; now faster?"
         return _hit(reading, "goal", "fix_oom", ooms[0])
     for kind, value in _GOAL_CUES:
         cue = reading.first(kind)
@@ -44,6 +47,23 @@ def goal(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
     explain = reading.first("explain")
     if explain is not None and any(h.arg == "gc" for h in reading.of("mention")):
         return _hit(reading, "goal", "explain", explain)
+    wish = _wish_gc_off(reading)
+    if wish is not None:
+        return _hit(reading, "goal", "speed", wish)
+    return None
+
+
+def _wish_gc_off(reading: Reading) -> Hit | None:
+    """ "Posso começar com o GC desligado?": running with GC off is the speed experiment of
+    section 6, whatever the reason given."""
+    for mention in reading.of("mention"):
+        if mention.arg != "gc":
+            continue
+        clause = reading.by_clause[reading.clauses[mention.first]]
+        if any(h.kind == "hypo" for h in clause) and any(
+            h.kind in ("off", "off_after", "weak_off") for h in clause
+        ):
+            return mention
     return None
 
 
@@ -103,7 +123,8 @@ def gc_retry(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingStat
     fixed = reading.first("fixed")
     if fixed is None:
         fixed = next((h for h in reading.of("oom") if reading.negated(h)), None)
-    if fixed is None or not (last.retry or fixed.first > last.last):
+    retried = any(s.retry for s in states if s.setting == "gc")
+    if fixed is None or not (retried or fixed.first > last.last):
         return None
     return _found(
         reading, "gc_retry", "fixed", min(last.first, fixed.first), max(last.last, fixed.last)
@@ -116,6 +137,9 @@ def stable_with_gc(reading: Reading, states: Sequence[SettingState]) -> Found | 
     A stability word needs GC on in its clause; a named stable run only needs GC not off there.
     """
     gc = [s for s in states if s.setting == "gc"]
+    first_run = reading.first("first_run")
+    if first_run is not None and not reading.negated(first_run):
+        return _hit(reading, "stable_with_gc", "no", first_run)
     for cue in reading.hits:
         if cue.kind != "stable" and cue.kind != "stable_run":
             continue

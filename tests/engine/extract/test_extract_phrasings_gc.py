@@ -59,10 +59,32 @@ CASES: list[tuple[str, dict[str, FactValue]]] = [
     ("not sure if gradient checkpointing is enabled", {"gc": "unknown"}),
     ("idk if gc is on", {"gc": "unknown"}),
     ("nem sei se o gradient checkpointing ta ativado", {"gc": "unknown"}),
-    ("devo desligar o GC?", {}),
-    ("should I turn off gradient checkpointing?", {}),
+    # a wish to run with GC off is the speed experiment of section 6; it says nothing of the setup
+    ("devo desligar o GC?", {"goal": "speed"}),
+    ("should I turn off gradient checkpointing?", {"goal": "speed"}),
     ("quero desativar o GC pra acelerar", {"goal": "speed"}),
-    ("is it safe to disable GC?", {}),
+    ("is it safe to disable GC?", {"goal": "speed"}),
+    ("nao sei se ta ligado o gc", {"gc": "unknown"}),
+    ("gc unknown", {"gc": "unknown"}),
+    ("desligar o gc deixa a lora melhor?", {"goal": "quality"}),
+    (
+        "posso comecar o primeiro treino ja com gc desligado?",
+        {"goal": "speed", "stable_with_gc": "no"},
+    ),
+    ("should I start my first training with gc off?", {"goal": "speed", "stable_with_gc": "no"}),
+    ("sem GC da oom", {"goal": "fix_oom", "gc": "disabled"}),
+    (
+        "reativei o gc e resolveu! mas agora ta lento, como acelero sem desligar?",
+        {"goal": "speed", "gc": "enabled", "gc_retry": "fixed"},
+    ),
+    (
+        "Fixed the OOM by turning gc back on. Now, how can I speed it up?",
+        {"goal": "speed", "gc": "enabled", "gc_retry": "fixed"},
+    ),
+    (
+        "Is it ok to disable gradient checkpointing for speed? my run is stable, previews disabled",
+        {"goal": "speed", "stable_with_gc": "yes", "sampling_disabled": True},
+    ),
     # typos
     ("gradiant checkpoint off", {"gc": "disabled"}),
     ("gradient checkpoiting desligado", {"gc": "disabled"}),

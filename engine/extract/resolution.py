@@ -47,7 +47,7 @@ RULES: Final = (
             _KEY
             + r"\s*(?:[:=]|de|of|em|at|in)?\s*\[?\s*("
             + _NUM
-            + r"(?:\s*(?:,|/|\be\b|\band\b)\s*"
+            + r"(?:(?:\s*(?:,|/|\be\b|\band\b)\s*|\s+)"  # after the key, spaces list too
             + _NUM
             + r")+)(?![\d.])(?!\s*(?:or|ou)\s*\d)"
         ),
@@ -82,7 +82,8 @@ RULES: Final = (
         (*_KEYS, "train", "training", "trained", "treino", "treinando", "treinei"),
         re.compile(
             r"(?:resolucao maxima|resolucao max|maxima resolucao|resolution|resolucao|res"
-            r"|max(?:imum)?[ _-]?res(?:olution)?|train(?:ing|ed)? at|trein(?:o|ando|ei) em)"
+            r"|max(?:imum)?[ _-]?res(?:olution)?|train(?:ing|ed)? at|trein(?:o|ando|ei) em"
+            r"|buckets?)"
             r"\s*(?:[:=]|de|of|em|at|is)?\s*("
             + _NUM
             + r")(?:\s*x\s*("

@@ -122,7 +122,10 @@ PHASES: list[tuple[str, dict[str, FactValue]]] = [
     ("OOM ao carregar o transformer", {"goal": "fix_oom", "oom_phase": "loading"}),
     ("OOM carregando o text encoder", {"goal": "fix_oom", "oom_phase": "loading"}),
     ("crashes while loading the transformer", {"goal": "fix_oom", "oom_phase": "loading"}),
-    ("dá OOM só às vezes no bucket de 1024", {"goal": "fix_oom", "oom_phase": "bucket_spike"}),
+    (
+        "dá OOM só às vezes no bucket de 1024",
+        {"goal": "fix_oom", "oom_phase": "bucket_spike", "max_resolution": 1024},
+    ),
     (
         "out of memory at 1024 bucket only sometimes",
         {"goal": "fix_oom", "oom_phase": "bucket_spike"},

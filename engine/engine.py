@@ -17,6 +17,8 @@ from kb.contract import FactValue
 from kb.schema import AnswerNode, KnowledgeBase, QuestionNode
 from locales import Catalog
 
+# Facts a reply may carry and still be read as saying when the OOM happens.
+_PHASE_ALONE = frozenset({"goal", "memory_kind", "gc_retry"})
 MAX_TEXT = 8_000  # characters of one message that are read; the rest is ignored
 
 
@@ -173,6 +175,16 @@ class Engine:
         value = parse_reply(text, pending.fact, found)
         if value is not None:
             got.book.put(pending.fact, value, "reply", text.strip()[:80])
+        facts = got.book.facts
+        if (
+            facts.get("goal") == "fix_oom"
+            and "oom_phase" not in facts
+            and not set(found.facts) - _PHASE_ALONE
+        ):
+            # The OOM was reported earlier, so a reply like "nos primeiros passos" says when.
+            phase = parse_reply(text, "oom_phase", found)
+            if phase is not None:
+                got.book.put("oom_phase", phase, "reply", text.strip()[:80])
 
     def _pending(self, state: ConversationState) -> QuestionNode | None:
         node = self.graph.nodes.get(state.pending or "")

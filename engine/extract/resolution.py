@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from itertools import takewhile
 from typing import Final
 
 from engine.extract.anchors import SIZE, Anchored, Match
@@ -111,6 +112,7 @@ RULES: Final = (
     ),
 )
 _NAMES: Final = frozenset(rule.name for rule in RULES)
+_LIST_END: Final = 2048  # a number above this after a bucket list is not one of its sizes
 _AFTER_SAMPLE: Final = frozenset({"res_size", "res_only"})  # read as a preview's after "sample"
 # A size written right after these words is a preview's, not the training resolution.
 _SAMPLE_BEFORE: Final = re.compile(
@@ -138,7 +140,11 @@ def _candidates(low: str, matches: Iterable[Match]) -> Iterator[tuple[str, list[
         if name not in _NAMES:
             continue
         sizes = _sizes(name, m)
-        if not _plausible(sizes):
+        if name == "res_list":  # "512 768 1024, 3090": a GPU's number after it ends the list
+            kept = list(takewhile(lambda s: _plausible([s]), sizes))
+            if len(kept) < len(sizes) and sizes[len(kept)] > _LIST_END:
+                sizes = kept
+        if not sizes or not _plausible(sizes):
             continue
         if name in _AFTER_SAMPLE and _SAMPLE_BEFORE.search(low, max(0, m.start() - 24), m.start()):
             continue

@@ -22,6 +22,10 @@ NUMBERS: list[tuple[str, dict[str, FactValue]]] = [
     ("resolution 1536", {"max_resolution": 1536}),
     ("resolucao 512 768 1024", {"resolutions": [512, 768, 1024], "max_resolution": 1024}),
     ("batch 4 com bucket 1536 tbm", {"batch_size": 4, "max_resolution": 1536}),
+    (
+        "resolucao 512 768 1024, 3090",
+        {"resolutions": [512, 768, 1024], "max_resolution": 1024, "vram_gb": 24},
+    ),
     ("treino em 1024px", {"max_resolution": 1024}),
     ("buckets 512-1024", {"resolutions": [512, 768, 1024], "max_resolution": 1024}),
     ("512, 768 e 1024", {"resolutions": [512, 768, 1024], "max_resolution": 1024}),

@@ -140,12 +140,14 @@ def _candidates(low: str, matches: Iterable[Match]) -> Iterator[tuple[str, list[
         if name not in _NAMES:
             continue
         sizes = _sizes(name, m)
-        if name == "res_list":  # "512 768 1024, 3090": a GPU's number after it ends the list
+        if not _plausible(sizes):
+            if name != "res_list":
+                continue
+            # "512 768 1024, 3090": a GPU's number after a bucket list ends the list
             kept = list(takewhile(lambda s: _plausible([s]), sizes))
-            if len(kept) < len(sizes) and sizes[len(kept)] > _LIST_END:
-                sizes = kept
-        if not sizes or not _plausible(sizes):
-            continue
+            if not kept or sizes[len(kept)] <= _LIST_END:
+                continue
+            sizes = kept
         if name in _AFTER_SAMPLE and _SAMPLE_BEFORE.search(low, max(0, m.start() - 24), m.start()):
             continue
         yield name, sizes, m.start(), m.end()

@@ -148,7 +148,12 @@ class Renderer:
     def _failed(
         gates: Mapping[str, Condition], facts: Mapping[str, FactValue], signals: Set[str]
     ) -> list[str]:
-        return [gid for gid, cond in gates.items() if not cond.holds(facts, signals, gates)]
+        """The section-6 gates that fail on what the person said; when none is decided yet, every
+        gate not confirmed, so an answer never lists questions nobody was asked beside a clear no.
+        """
+        unmet = [gid for gid, cond in gates.items() if not cond.holds(facts, signals, gates)]
+        decided = [g for g in unmet if all(f in facts for f in gates[g].facts_read())]
+        return decided or unmet
 
     def risk(self, facts: Mapping[str, FactValue], locale: str) -> Risk:
         finding = self._risk.assess(facts)

@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
-from api import channels, examples, problems
+from api import channels, openapi_doc, problems
 from api.context import AppContext
 from api.middleware import BodyLimit, RateLimit, RequestContext
 from api.routes import site, v1
@@ -40,7 +40,7 @@ def create_app(
     app = FastAPI(title="oomguide", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.context = context
     problems.install(app)
-    examples.install(app, context)
+    openapi_doc.install(app, context)
     app.include_router(v1.router)
     app.include_router(site.router)
     _install_channels(app)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Header, Query, Response, status
-from pydantic import BaseModel
+from fastapi import APIRouter, Header, Query, Request, Response, status
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ValidationError
 
 from api.context import AppContext, Context
 from api.doctor import check
@@ -32,6 +33,7 @@ from locales import pick_locale
 # Routes are async and call the engine and the store directly: a turn is well under a
 # millisecond of work, less than a hop to the thread pool and back would cost.
 router = APIRouter(prefix="/v1", tags=["v1"])
+B = TypeVar("B", bound=BaseModel)
 AcceptLanguage = Annotated[str | None, Header(max_length=512)]
 
 
@@ -46,22 +48,65 @@ def _json(model: BaseModel, status_code: int = 200) -> Response:
     return Response(model.model_dump_json(), status_code=status_code, media_type="application/json")
 
 
+_ACCEPT_LANGUAGE = {
+    "name": "accept-language",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "maxLength": 512},
+    "description": "used when the body names no locale",
+}
+
+
+def _body(schema: str, *, localized: bool = False) -> dict[str, Any]:
+    """How a hot route's body (read by ``_parse``) is described in the OpenAPI document."""
+    ref = {"$ref": f"#/components/schemas/{schema}"}
+    doc: dict[str, Any] = {
+        "requestBody": {"required": True, "content": {"application/json": {"schema": ref}}}
+    }
+    if localized:
+        doc["parameters"] = [_ACCEPT_LANGUAGE]
+    return doc
+
+
+def _context(request: Request) -> AppContext:
+    context: AppContext = request.app.state.context
+    return context
+
+
+def _accept_language(request: Request) -> str | None:
+    return request.headers.get("accept-language", "")[:512] or None
+
+
+async def _parse(request: Request, model: type[B]) -> B:
+    """The body read straight into its model: one pydantic pass over the raw bytes, instead of
+    FastAPI's json.loads followed by validation of the resulting objects."""
+    try:
+        return model.model_validate_json(await request.body())
+    except ValidationError as exc:
+        raise RequestValidationError(
+            [{**e, "loc": ("body", *e["loc"])} for e in exc.errors(include_url=False)]
+        ) from None
+
+
 def _opening(ctx: AppContext, body: NewConversation, accept: str | None) -> Opening:
     locale = pick_locale(body.locale, accept, ctx.settings.default_locale)
     return Opening(locale=locale, text=body.text, facts=body.facts, config=body.config)
 
 
+# The three routes every turn goes through read their body with ``_parse`` and find the app's
+# context on the request, which measurably shortens each request.
 @router.post(
     "/conversations",
     status_code=status.HTTP_201_CREATED,
     response_model=Turn,
     responses=_errors(400, 413, 422, 429),
+    openapi_extra=_body("NewConversation", localized=True),
 )
-async def start_conversation(
-    body: NewConversation, ctx: Context, accept_language: AcceptLanguage = None
-) -> Response:
+async def start_conversation(request: Request) -> Response:
     """Start a conversation from free text, known facts and/or a job config."""
-    turn = ctx.service.start(_opening(ctx, body, accept_language))
+    ctx = _context(request)
+    body = await _parse(request, NewConversation)
+    turn = ctx.service.start(_opening(ctx, body, _accept_language(request)))
     ctx.metrics.turn(turn, "rest")
     return _json(turn, status.HTTP_201_CREATED)
 
@@ -70,9 +115,12 @@ async def start_conversation(
     "/conversations/{conversation_id}/replies",
     response_model=Turn,
     responses=_errors(400, 404, 409, 413, 422, 429),
+    openapi_extra=_body("ReplyBody"),
 )
-async def reply(conversation_id: str, body: ReplyBody, ctx: Context) -> Response:
+async def reply(conversation_id: str, request: Request) -> Response:
     """Answer the pending question with an option `value` or free `text`."""
+    ctx = _context(request)
+    body = await _parse(request, ReplyBody)
     turn = ctx.service.reply(conversation_id, Reply(value=body.value, text=body.text), body.turn)
     ctx.metrics.turn(turn, "rest")
     return _json(turn)
@@ -99,12 +147,17 @@ async def feedback(conversation_id: str, body: FeedbackBody, ctx: Context) -> Re
     return Response(status_code=204)
 
 
-@router.post("/diagnose", response_model=Diagnosis, responses=_errors(400, 413, 422, 429))
-async def diagnose(
-    body: NewConversation, ctx: Context, accept_language: AcceptLanguage = None
-) -> Response:
+@router.post(
+    "/diagnose",
+    response_model=Diagnosis,
+    responses=_errors(400, 413, 422, 429),
+    openapi_extra=_body("NewConversation", localized=True),
+)
+async def diagnose(request: Request) -> Response:
     """Stateless: the best answer for what is known, plus the questions that would refine it."""
-    result = ctx.engine.diagnose(_opening(ctx, body, accept_language))
+    ctx = _context(request)
+    body = await _parse(request, NewConversation)
+    result = ctx.engine.diagnose(_opening(ctx, body, _accept_language(request)))
     ctx.metrics.diagnosis(result)
     return _json(result)
 

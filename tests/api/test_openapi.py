@@ -30,3 +30,15 @@ def test_documented_turn_example_is_a_real_answer(client: TestClient) -> None:
     example = paths["/v1/conversations/{conversation_id}/replies"]["post"]["responses"]["200"]
     turn = example["content"]["application/json"]["example"]
     assert turn["answer"]["recommendations"][0]["code"] == "enable_gc"
+
+
+def test_every_reference_resolves(client: TestClient) -> None:
+    import json
+    import re
+
+    document = client.get("/openapi.json").json()
+    names = set(document["components"]["schemas"])
+    refs = set(re.findall(r'"#/components/schemas/([^"]+)"', json.dumps(document)))
+    assert refs - names == set()
+    body = document["paths"]["/v1/conversations/{conversation_id}/replies"]["post"]["requestBody"]
+    assert body["content"]["application/json"]["schema"]["$ref"].endswith("/ReplyBody")

@@ -22,7 +22,8 @@ import pytest
 from tests.server import ServerProcess, start_server
 
 WRK = Path(__file__).resolve().parent / "wrk"
-DURATION = "8s"
+DURATION = "5s"
+ROUNDS = 3  # each figure is the best of three runs, so a stray burst of other work counts less
 DIAGNOSE = [
     {"locale": "en", "text": "GC off, Z-Image OOM at step 2 with batch 4, buckets 512-1024"},
     {"locale": "pt-BR", "text": "desliguei o GC e o Qwen-Image-Edit-2509 dá OOM no passo 3"},
@@ -35,10 +36,9 @@ DIAGNOSE = [
 ]
 
 
-def _wrk(
-    url: str, connections: int, env: dict[str, str], script: str | None = None
+def _wrk_once(
+    url: str, connections: int, env: dict[str, str], script: str | None
 ) -> dict[str, float]:
-    """Requests per second and latency percentiles (ms) of one wrk run."""
     command = ["wrk", f"-t{connections}", f"-c{connections}", f"-d{DURATION}", "--latency"]
     if script:
         command += ["-s", str(WRK / script)]
@@ -52,6 +52,18 @@ def _wrk(
     assert "Non-2xx" not in out, out
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
     return {"rps": rps, "p50": _ms(out, "50%"), "p99": _ms(out, "99%")}
+
+
+def _wrk(
+    url: str, connections: int, env: dict[str, str], script: str | None = None
+) -> dict[str, float]:
+    """Requests per second (best run) and latency percentiles in ms (their medians)."""
+    runs = [_wrk_once(url, connections, env, script) for _ in range(ROUNDS)]
+    return {
+        "rps": max(r["rps"] for r in runs),
+        "p50": sorted(r["p50"] for r in runs)[ROUNDS // 2],
+        "p99": sorted(r["p99"] for r in runs)[ROUNDS // 2],
+    }
 
 
 def _ms(out: str, label: str) -> float:

@@ -15,6 +15,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from tests.processes import stop
+
 _HOST = "127.0.0.1"
 _START_TIMEOUT_SECONDS = 10.0
 _START_ATTEMPTS = 3
@@ -38,13 +40,7 @@ class RedisServer:
         return f"redis://{_HOST}:{self.port}/0"
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop(self.process, timeout=5)
         self.log.close()
         shutil.rmtree(self.directory, ignore_errors=True)
 

@@ -13,6 +13,8 @@ from types import TracebackType
 
 import httpx
 
+from tests.processes import stop
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -32,13 +34,7 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop(self.process, timeout=10)
 
     def kill(self) -> None:
         """Stop it the hard way, as a crash would."""

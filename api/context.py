@@ -55,9 +55,14 @@ class AppContext:
         self.limiter.close()
 
 
-async def _context(request: Request) -> AppContext:
+def context_of(request: Request) -> AppContext:
+    """The context the app built at start; routes on the hot path call this directly."""
     context: AppContext = request.app.state.context
     return context
+
+
+async def _context(request: Request) -> AppContext:
+    return context_of(request)
 
 
 Context = Annotated[AppContext, Depends(_context)]

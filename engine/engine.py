@@ -71,7 +71,7 @@ class Engine:
     def start(self, opening: Opening) -> tuple[ConversationState, Turn]:
         """A new conversation. Raises InvalidFacts, or ConfigError for an unreadable ``config``."""
         state = ConversationState(locale=opening.locale)
-        got = self._gather_opening(opening, state)
+        got = self._gather_opening(opening)
         if opening.text and not got.on_topic and not got.book.facts:
             got.preface.append(self.renderer.text("engine.off_topic", opening.locale))
         user = TranscriptEntry(role="user", turn=1, text=(opening.text or "")[:MAX_TEXT])
@@ -97,7 +97,7 @@ class Engine:
 
     def diagnose(self, opening: Opening) -> Diagnosis:
         """The best answer for the known facts plus the questions that would refine it."""
-        got = self._gather_opening(opening, ConversationState(locale=opening.locale))
+        got = self._gather_opening(opening)
         trace = self._settle(got)
         walk = self.graph.walk(
             got.book.facts, sources=got.book.sources, signals=frozenset(got.signals), diagnose=True
@@ -105,7 +105,7 @@ class Engine:
         return self._diagnosis(opening.locale, got, walk, trace)
 
     # --- gathering facts ------------------------------------------------------------------
-    def _gather_opening(self, opening: Opening, state: ConversationState) -> _Gathered:
+    def _gather_opening(self, opening: Opening) -> _Gathered:
         got = _Gathered(FactBook({}, {}), set())
         if opening.text:
             self._absorb_text(got, opening.text[:MAX_TEXT], opening.locale)

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Header, Query, Request, Response, status
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ValidationError
 
-from api.context import AppContext, Context
+from api.context import AppContext, Context, context_of
 from api.doctor import check
 from api.problems import PROBLEM, SectionNotFound
 from api.schemas import (
@@ -68,11 +68,6 @@ def _body(schema: str, *, localized: bool = False) -> dict[str, Any]:
     return doc
 
 
-def _context(request: Request) -> AppContext:
-    context: AppContext = request.app.state.context
-    return context
-
-
 def _accept_language(request: Request) -> str | None:
     return request.headers.get("accept-language", "")[:512] or None
 
@@ -104,7 +99,7 @@ def _opening(ctx: AppContext, body: NewConversation, accept: str | None) -> Open
 )
 async def start_conversation(request: Request) -> Response:
     """Start a conversation from free text, known facts and/or a job config."""
-    ctx = _context(request)
+    ctx = context_of(request)
     body = await _parse(request, NewConversation)
     turn = ctx.service.start(_opening(ctx, body, _accept_language(request)))
     ctx.metrics.turn(turn, "rest")
@@ -119,7 +114,7 @@ async def start_conversation(request: Request) -> Response:
 )
 async def reply(conversation_id: str, request: Request) -> Response:
     """Answer the pending question with an option `value` or free `text`."""
-    ctx = _context(request)
+    ctx = context_of(request)
     body = await _parse(request, ReplyBody)
     turn = ctx.service.reply(conversation_id, Reply(value=body.value, text=body.text), body.turn)
     ctx.metrics.turn(turn, "rest")
@@ -155,7 +150,7 @@ async def feedback(conversation_id: str, body: FeedbackBody, ctx: Context) -> Re
 )
 async def diagnose(request: Request) -> Response:
     """Stateless: the best answer for what is known, plus the questions that would refine it."""
-    ctx = _context(request)
+    ctx = context_of(request)
     body = await _parse(request, NewConversation)
     result = ctx.engine.diagnose(_opening(ctx, body, _accept_language(request)))
     ctx.metrics.diagnosis(result)

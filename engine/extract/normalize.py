@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate
 from typing import Final, NamedTuple
@@ -64,10 +63,6 @@ class Tokens(NamedTuple):
     starts: Sequence[int]
     ends: Sequence[int]
     stops: Sequence[int]  # positions of clause-ending punctuation, in order
-
-    def clause_at(self, index: int) -> int:
-        """The clause number of word ``index`` (asked for a few words, not all of them)."""
-        return bisect_right(self.stops, self.starts[index])
 
 
 def tokenize(norm: str) -> Tokens:

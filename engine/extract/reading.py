@@ -76,9 +76,6 @@ class Reading:
         start, end = self.span(hit.first, hit.last)
         return self.text[start:end]
 
-    def same_clause(self, a: Hit, b: Hit) -> bool:
-        return self.clauses[a.first] == self.clauses[b.first]
-
     def negated(self, hit: Hit) -> bool:
         """A negation (or "sem"/"without") in the few words before, in the same clause."""
         return bool(self._negators) and self.negation_of(hit) != hit.first

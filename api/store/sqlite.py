@@ -3,11 +3,23 @@
 Every operation is a single statement, so it is atomic on its own and a crash mid-write leaves
 either the old row or the new one. WAL lets readers run while one process writes; several
 processes may share the file.
+
+Two measured choices keep a turn's write cheap:
+- the conversation's data is the row's last column. A record is read up to the columns a
+  statement needs, so with the (often 10 KB) data last, checking ``updated_at`` and updating its
+  index no longer walks the data's overflow pages: a read and a write took 66 µs instead of 108.
+- writers of one file queue on an advisory lock (``<file>.lock``) before SQLite's own lock.
+  SQLite waits for a busy lock by sleeping a millisecond or more, about twenty times a write's
+  length; the advisory lock hands over as soon as the other writer is done. A process that does
+  not take it (an older server, the sqlite3 shell) is still kept out by SQLite's lock.
 """
 
 from __future__ import annotations
 
+import fcntl
+import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,9 +44,9 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS conversations (
     id TEXT PRIMARY KEY NOT NULL,
     version INTEGER NOT NULL,
-    data TEXT NOT NULL,
     created_at REAL NOT NULL,
-    updated_at REAL NOT NULL
+    updated_at REAL NOT NULL,
+    data TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS conversations_by_updated_at ON conversations (updated_at);
 CREATE TABLE IF NOT EXISTS feedback (
@@ -46,12 +58,33 @@ CREATE TABLE IF NOT EXISTS feedback (
 CREATE INDEX IF NOT EXISTS feedback_by_conversation ON feedback (conversation_id, seq);
 """
 
+# Files written before the data column moved last are rebuilt once, in one transaction, with
+# foreign keys off so that dropping the old table does not cascade to the feedback.
+_DATA_LAST = """
+PRAGMA foreign_keys = OFF;
+BEGIN IMMEDIATE;
+CREATE TABLE conversations_data_last (
+    id TEXT PRIMARY KEY NOT NULL,
+    version INTEGER NOT NULL,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL,
+    data TEXT NOT NULL
+);
+INSERT INTO conversations_data_last (id, version, created_at, updated_at, data)
+    SELECT id, version, created_at, updated_at, data FROM conversations;
+DROP TABLE conversations;
+ALTER TABLE conversations_data_last RENAME TO conversations;
+CREATE INDEX conversations_by_updated_at ON conversations (updated_at);
+COMMIT;
+PRAGMA foreign_keys = ON;
+"""
+
 _SELECT = """
 SELECT id, version, data, created_at, updated_at FROM conversations
 WHERE id = ? AND updated_at >= ?
 """
 _INSERT = """
-INSERT INTO conversations (id, version, data, created_at, updated_at) VALUES (?, 1, ?, ?, ?)
+INSERT INTO conversations (id, version, created_at, updated_at, data) VALUES (?, 1, ?, ?, ?)
 """
 _COMPARE_AND_SET = """
 UPDATE conversations SET data = ?, version = version + 1, updated_at = ?
@@ -79,21 +112,24 @@ class SqliteStore:
         self._ttl = ttl_seconds
         self._clock = clock
         self._pool = ConnectionPool(self._connect, _MAX_IDLE_CONNECTIONS)
+        self._writer = _WriterLock(database)
         try:
-            with self._connection() as connection:
+            with self._writer, self._connection() as connection:
                 connection.execute("PRAGMA journal_mode = WAL")
                 connection.executescript(_SCHEMA)
+                if _columns(connection)[-1] != "data":
+                    connection.executescript(_DATA_LAST)
         except StoreUnavailable:
-            self._pool.close()
+            self.close()
             raise
 
     def create(self, data: str) -> StoredConversation:
         check_data_size(data)
         now = self._clock()
         stored = StoredConversation(new_conversation_id(), 1, data, now, now)
-        with self._connection() as connection:
+        with self._writer, self._connection() as connection:
             connection.execute(_PURGE, (self._oldest_alive(now), _PURGE_BATCH))
-            connection.execute(_INSERT, (stored.id, data, now, now))
+            connection.execute(_INSERT, (stored.id, now, now, data))
         return stored
 
     def get(self, conversation_id: str) -> StoredConversation | None:
@@ -113,7 +149,7 @@ class SqliteStore:
             raise ConversationNotFound(conversation_id)
         now = self._clock()
         arguments = (data, now, conversation_id, expected_version, self._oldest_alive(now))
-        with self._connection() as connection:
+        with self._writer, self._connection() as connection:
             # fetchall, not fetchone: the write commits only once the statement has run to its end.
             rows = connection.execute(_COMPARE_AND_SET, arguments).fetchall()
         if not rows:
@@ -127,7 +163,7 @@ class SqliteStore:
             raise ConversationNotFound(conversation_id)
         now = self._clock()
         arguments = (feedback, now, conversation_id, self._oldest_alive(now))
-        with self._connection() as connection:
+        with self._writer, self._connection() as connection:
             inserted = connection.execute(_INSERT_FEEDBACK, arguments).rowcount
         if inserted == 0:
             raise ConversationNotFound(conversation_id)
@@ -149,6 +185,7 @@ class SqliteStore:
 
     def close(self) -> None:
         self._pool.close()
+        self._writer.close()
 
     def _why_not_updated(self, conversation_id: str, expected_version: int) -> Exception:
         # Only explains a failed compare-and-set; the verdict itself came from the UPDATE.
@@ -184,3 +221,36 @@ class SqliteStore:
                 yield connection
         except sqlite3.Error as error:
             raise StoreUnavailable(BACKEND, str(error)) from error
+
+
+def _columns(connection: sqlite3.Connection) -> list[str]:
+    return [row[1] for row in connection.execute("PRAGMA table_info(conversations)")]
+
+
+class _WriterLock:
+    """One writer at a time per file, across threads (a mutex) and processes (``flock``)."""
+
+    def __init__(self, database: str) -> None:
+        self._mutex = threading.Lock()
+        self._fd: int | None = None
+        if database != ":memory:" and not database.startswith("file:"):
+            try:
+                self._fd = os.open(f"{database}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError as error:
+                raise StoreUnavailable(BACKEND, f"cannot open {database}.lock: {error}") from error
+
+    def __enter__(self) -> None:
+        self._mutex.acquire()
+        if self._fd is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_EX)
+
+    def __exit__(self, *_: object) -> None:
+        if self._fd is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+        self._mutex.release()
+
+    def close(self) -> None:
+        with self._mutex:
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None

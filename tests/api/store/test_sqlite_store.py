@@ -7,6 +7,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, closing
@@ -183,6 +184,82 @@ def test_closed_store_is_unavailable(database: str) -> None:
 def test_ttl_must_be_positive(database: str) -> None:
     with pytest.raises(ValueError, match="ttl_seconds"):
         open_store(database=database, redis_url=None, ttl_seconds=0)
+
+
+# The layout of files written before the data column moved last.
+OLD_LAYOUT = """
+CREATE TABLE conversations (
+    id TEXT PRIMARY KEY NOT NULL,
+    version INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL
+);
+CREATE INDEX conversations_by_updated_at ON conversations (updated_at);
+CREATE TABLE feedback (
+    seq INTEGER PRIMARY KEY,
+    conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+    body TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE INDEX feedback_by_conversation ON feedback (conversation_id, seq);
+"""
+
+# Runs in another process: holds the writers' lock of a file until told to let go.
+HOLD_WRITER_LOCK_SCRIPT = """
+import fcntl, sys
+with open(sys.argv[1] + ".lock", "a+") as lock:
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    print("ready", flush=True)
+    sys.stdin.readline()
+"""
+
+
+def test_a_file_in_the_old_layout_is_rebuilt_with_nothing_lost(database: str) -> None:
+    now = time.time()
+    conversation_id = "A" * 24
+    with closing(sqlite3.connect(database)) as connection, connection:
+        connection.executescript(OLD_LAYOUT)
+        connection.execute(
+            "INSERT INTO conversations VALUES (?, 3, '{\"turn\": 3}', ?, ?)",
+            (conversation_id, now - 60, now),
+        )
+        connection.execute(
+            "INSERT INTO feedback (conversation_id, body, created_at) VALUES (?, 'kept', ?)",
+            (conversation_id, now),
+        )
+
+    store = SqliteStore(database, ttl_seconds=HOUR)
+    try:
+        stored = store.get(conversation_id)
+        assert stored is not None
+        assert (stored.version, stored.data) == (3, '{"turn": 3}')
+        assert store.feedback(conversation_id) == ["kept"]
+        assert store.update(conversation_id, '{"turn": 4}', 3).version == 4
+    finally:
+        store.close()
+    with closing(sqlite3.connect(database)) as connection:
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(conversations)")]
+        indexes = {row[1] for row in connection.execute("PRAGMA index_list(conversations)")}
+        (integrity,) = connection.execute("PRAGMA integrity_check").fetchone()
+    assert columns == ["id", "version", "created_at", "updated_at", "data"]
+    assert "conversations_by_updated_at" in indexes
+    assert integrity == "ok"
+
+
+def test_a_writer_waits_for_the_writers_lock_and_then_writes(
+    real_time_store: SqliteStore, database: str
+) -> None:
+    created = real_time_store.create("{}")
+    with _run_script(HOLD_WRITER_LOCK_SCRIPT, database, piped=True) as holder:
+        _wait_until_ready(holder)
+        released = time.monotonic() + 0.3
+        threading.Timer(0.3, _say_go, (holder,)).start()
+        real_time_store.update(created.id, '{"after": "the holder"}', expected_version=1)
+        assert time.monotonic() >= released - 0.01
+        assert holder.wait(timeout=10) == 0
+    stored = real_time_store.get(created.id)
+    assert stored is not None and stored.data == '{"after": "the holder"}'
 
 
 def _run_script(script: str, *arguments: str, piped: bool = False) -> subprocess.Popen[str]:

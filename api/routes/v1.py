@@ -157,6 +157,10 @@ async def diagnose(request: Request) -> Response:
     return _json(result)
 
 
+# Served by api.fastlane, which calls them with the request and their path parameters.
+HOT = (start_conversation, reply, diagnose)
+
+
 @router.post("/configs/check", response_model=ConfigCheck, responses=_errors(400, 413, 422, 429))
 async def check_config(
     body: ConfigCheckBody, ctx: Context, accept_language: AcceptLanguage = None

@@ -32,6 +32,7 @@ from api.store.model import (
     is_conversation_id,
     new_conversation_id,
 )
+from api.store.sqlite_checkpoint import WRITER_CHECKPOINT_PAGES, Checkpointer
 from api.store.sqlite_pool import BACKEND, ConnectionPool
 
 BUSY_TIMEOUT_SECONDS = 5.0
@@ -39,6 +40,8 @@ BUSY_TIMEOUT_SECONDS = 5.0
 _MAX_IDLE_CONNECTIONS = 16
 # Purging on create in small batches keeps every create cheap, however much has expired.
 _PURGE_BATCH = 64
+# Writes between two background checkpoints (see sqlite_checkpoint).
+_CHECKPOINT_EVERY = 32
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS conversations (
@@ -120,8 +123,10 @@ class SqliteStore:
                 if _columns(connection)[-1] != "data":
                     connection.executescript(_DATA_LAST)
         except StoreUnavailable:
-            self.close()
+            self._pool.close()
+            self._writer.close()
             raise
+        self._checkpointer = Checkpointer(self._connect, _CHECKPOINT_EVERY)
 
     def create(self, data: str) -> StoredConversation:
         check_data_size(data)
@@ -130,6 +135,7 @@ class SqliteStore:
         with self._writer, self._connection() as connection:
             connection.execute(_PURGE, (self._oldest_alive(now), _PURGE_BATCH))
             connection.execute(_INSERT, (stored.id, now, now, data))
+        self._checkpointer.wrote()
         return stored
 
     def get(self, conversation_id: str) -> StoredConversation | None:
@@ -152,6 +158,7 @@ class SqliteStore:
         with self._writer, self._connection() as connection:
             # fetchall, not fetchone: the write commits only once the statement has run to its end.
             rows = connection.execute(_COMPARE_AND_SET, arguments).fetchall()
+        self._checkpointer.wrote()
         if not rows:
             raise self._why_not_updated(conversation_id, expected_version)
         version, created_at = rows[0]
@@ -184,6 +191,7 @@ class SqliteStore:
         return True
 
     def close(self) -> None:
+        self._checkpointer.close()
         self._pool.close()
         self._writer.close()
 
@@ -209,6 +217,7 @@ class SqliteStore:
             # the last commits. Foreign keys make expired conversations take their feedback along.
             connection.execute("PRAGMA synchronous = NORMAL")
             connection.execute("PRAGMA foreign_keys = ON")
+            connection.execute(f"PRAGMA wal_autocheckpoint = {WRITER_CHECKPOINT_PAGES}")
         except sqlite3.Error:
             connection.close()
             raise

@@ -262,6 +262,29 @@ def test_a_writer_waits_for_the_writers_lock_and_then_writes(
     assert stored is not None and stored.data == '{"after": "the holder"}'
 
 
+def test_the_log_is_copied_back_in_the_background(
+    real_time_store: SqliteStore, database: str
+) -> None:
+    """A hundred writes are far below the writers' own checkpoint, yet the log gets copied."""
+    created = real_time_store.create("{}")
+    version = created.version
+    for n in range(100):
+        version = real_time_store.update(created.id, f"{n:03d}" + "x" * 10_000, version).version
+    checkpointer = real_time_store._checkpointer
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        last = checkpointer.last
+        if last is not None and last[1] >= 100 and last[2] == last[1]:
+            break
+        time.sleep(0.02)
+    else:
+        pytest.fail(f"no complete background checkpoint: {checkpointer.last}")
+    stored = real_time_store.get(created.id)
+    assert stored is not None and stored.data.startswith("099")
+    real_time_store.close()
+    assert not checkpointer.running
+
+
 def _run_script(script: str, *arguments: str, piped: bool = False) -> subprocess.Popen[str]:
     environment = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
     stream = subprocess.PIPE if piped else subprocess.DEVNULL

@@ -1,0 +1,70 @@
+"""Copies a SQLite write-ahead log back into its database file on a thread of its own.
+
+SQLite's automatic checkpoint runs inside the commit that crosses its threshold: one request in a
+couple of hundred waited for about 1,600 pages to be copied and for two fsyncs, 9 ms measured
+here, which was most of a turn's p99 at two clients. This thread runs a passive checkpoint after
+every few writes: it copies and syncs without blocking writers, and sqlite3 releases the
+interpreter while it waits on the disk. A passive checkpoint cannot restart the log while writes
+keep arriving, so the writers keep their own checkpoint, every ``WRITER_CHECKPOINT_PAGES``; it
+now finds almost everything copied already, and restarts the log. Measured in-process over
+12,000 turns: p99.9 of a turn 3.8 ms instead of 7.4.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+from collections.abc import Callable
+
+log = logging.getLogger("oomguide.store")
+
+# The writers' own checkpoint, in pages of log: it bounds the log's size (about 8 MB).
+WRITER_CHECKPOINT_PAGES = 2000
+
+
+class Checkpointer:
+    """A passive checkpoint after every ``every`` writes of this process, off their thread."""
+
+    def __init__(self, connect: Callable[[], sqlite3.Connection], every: int) -> None:
+        self._connect = connect
+        self._every = every
+        self._writes = 0
+        self._lock = threading.Lock()
+        self._due = threading.Event()
+        self._closing = False
+        self.last: tuple[int, int, int] | None = None  # (busy, log pages, pages copied)
+        self._thread = threading.Thread(target=self._run, name="sqlite-checkpoint", daemon=True)
+        self._thread.start()
+
+    def wrote(self) -> None:
+        with self._lock:
+            self._writes += 1
+            if self._writes < self._every:
+                return
+            self._writes = 0
+        self._due.set()
+
+    def close(self) -> None:
+        self._closing = True
+        self._due.set()
+        self._thread.join(timeout=10)
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    def _run(self) -> None:
+        connection: sqlite3.Connection | None = None
+        while True:
+            self._due.wait()
+            self._due.clear()
+            if self._closing:
+                break
+            try:
+                connection = connection or self._connect()
+                self.last = connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            except sqlite3.Error as error:  # the writers' own checkpoint still bounds the log
+                log.warning("background checkpoint failed: %s", error)
+        if connection is not None:
+            connection.close()

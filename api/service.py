@@ -7,7 +7,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from api.store import ConversationNotFound, ConversationStore, VersionConflict
+from api.record import ConversationRecord
+from api.store import ConversationNotFound, ConversationStore, StoredConversation, VersionConflict
 from engine.engine import Engine
 from engine.models import Turn
 from engine.state import ConversationState, Opening, Reply
@@ -38,36 +39,43 @@ class ConversationService:
 
     def start(self, opening: Opening) -> Turn:
         state, turn = self.engine.start(opening)
-        stored = self.store.create(state.model_dump_json())
+        stored = self.store.create(ConversationRecord.encode_new(state))
         return turn.model_copy(update={"conversation_id": stored.id})
 
     def get(self, conversation_id: str) -> Conversation:
-        stored = self.store.get(conversation_id)
-        if stored is None:
-            raise ConversationNotFound(conversation_id)
-        state = ConversationState.model_validate_json(stored.data)
+        """The conversation with its transcript."""
+        stored = self._stored(conversation_id)
+        state = ConversationRecord.decode(stored.data).full_state()
         return Conversation(stored.id, stored.version, state)
 
     def reply(self, conversation_id: str, reply: Reply, turn: int | None = None) -> Turn:
         """Take one turn; a reply naming an old ``turn`` or losing a race raises StaleTurn."""
-        current = self.get(conversation_id)
-        if turn is not None and turn != current.state.turn:
-            raise StaleTurn(current.state.turn, turn)
-        state, result = self.engine.reply(current.state, reply)
+        stored = self._stored(conversation_id)
+        record = ConversationRecord.decode(stored.data)
+        current = record.state
+        if turn is not None and turn != current.turn:
+            raise StaleTurn(current.turn, turn)
+        state, result = self.engine.reply(current, reply)
         try:
-            self.store.update(conversation_id, state.model_dump_json(), current.version)
+            self.store.update(conversation_id, record.encode_after(state), stored.version)
         except VersionConflict:
-            raise StaleTurn(current.state.turn + 1, current.state.turn) from None
+            raise StaleTurn(current.turn + 1, current.turn) from None
         return result.model_copy(update={"conversation_id": conversation_id})
 
     def feedback(self, conversation_id: str, helpful: bool, comment: str | None) -> None:
-        current = self.get(conversation_id)
+        current = ConversationRecord.decode(self._stored(conversation_id).data).state
         record: dict[str, Any] = {
             "helpful": helpful,
             "comment": comment,
-            "turn": current.state.turn,
-            "path": current.state.path,
-            "facts": current.state.facts,
+            "turn": current.turn,
+            "path": current.path,
+            "facts": current.facts,
             "kb_version": self.engine.kb.version,
         }
         self.store.add_feedback(conversation_id, json.dumps(record, ensure_ascii=False))
+
+    def _stored(self, conversation_id: str) -> StoredConversation:
+        stored = self.store.get(conversation_id)
+        if stored is None:
+            raise ConversationNotFound(conversation_id)
+        return stored

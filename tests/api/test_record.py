@@ -1,0 +1,67 @@
+"""The stored record of a conversation: the state on one line, then the transcript's lines."""
+
+from __future__ import annotations
+
+import json
+
+from api.record import ConversationRecord
+from engine.state import MAX_TRANSCRIPT, ConversationState, TranscriptEntry
+
+
+def _entry(role: str, turn: int, text: str) -> TranscriptEntry:
+    return TranscriptEntry(role=role, turn=turn, text=text)  # type: ignore[arg-type]
+
+
+def _state(turn: int, *entries: TranscriptEntry) -> ConversationState:
+    return ConversationState(
+        locale="en", facts={"gc": "disabled"}, turn=turn, transcript=list(entries)
+    )
+
+
+def test_a_new_record_reads_back_as_the_same_state() -> None:
+    state = _state(1, _entry("user", 1, "OOM\nat step 3"), _entry("bot", 1, "**Is GC on?**\n\n-"))
+    data = ConversationRecord.encode_new(state)
+
+    head, *lines = data.split("\n")
+    assert "transcript" not in json.loads(head)
+    assert [json.loads(line)["text"] for line in lines] == ["OOM\nat step 3", "**Is GC on?**\n\n-"]
+    assert ConversationRecord.decode(data).full_state() == state
+
+
+def test_a_turn_reads_the_state_alone_and_appends_its_entries() -> None:
+    record = ConversationRecord.decode(
+        ConversationRecord.encode_new(_state(1, _entry("bot", 1, "first")))
+    )
+    assert record.state.transcript == []
+    after = _state(2, _entry("user", 2, "batch 4"), _entry("bot", 2, "second"))
+
+    kept = ConversationRecord.decode(record.encode_after(after))
+    assert kept.state == after.model_copy(update={"transcript": []})
+    assert [e.text for e in kept.full_state().transcript] == ["first", "batch 4", "second"]
+
+
+def test_only_the_latest_entries_are_kept() -> None:
+    data = ConversationRecord.encode_new(_state(1, _entry("bot", 1, "0")))
+    for turn in range(2, 30):
+        record = ConversationRecord.decode(data)
+        step = _state(turn, _entry("user", turn, f"u{turn}"), _entry("bot", turn, f"b{turn}"))
+        data = record.encode_after(step)
+
+    transcript = ConversationRecord.decode(data).full_state().transcript
+    assert len(transcript) == MAX_TRANSCRIPT
+    assert [e.text for e in transcript[-2:]] == ["u29", "b29"]
+    assert transcript[0].text == f"u{29 - MAX_TRANSCRIPT // 2 + 1}"
+
+
+def test_a_record_written_as_one_json_state_still_reads() -> None:
+    old = _state(2, _entry("user", 1, "oom"), _entry("bot", 1, "q"), _entry("bot", 2, "a"))
+    record = ConversationRecord.decode(old.model_dump_json())
+
+    assert record.state.transcript == []
+    assert record.full_state() == old
+    after = _state(3, _entry("user", 3, "more"), _entry("bot", 3, "b"))
+    texts = [
+        e.text
+        for e in ConversationRecord.decode(record.encode_after(after)).full_state().transcript
+    ]
+    assert texts == ["oom", "q", "a", "more", "b"]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from engine.config import ConfigError, JobReading, read_config
 from engine.errors import InvalidReply
 from engine.extract import Extraction, extract, parse_reply
 from engine.extract.config_block import as_job
 from engine.facts import FactBook, coerce, coerce_all, derive
-from engine.models import Answer, Diagnosis, Question, TraceStep, Turn, trace_step
+from engine.models import Answer, Diagnosis, Question, TraceStep, Turn
 from engine.render import Renderer
 from engine.state import MAX_TRANSCRIPT, ConversationState, Opening, Reply, TranscriptEntry
 from engine.walk import Graph, Walk
@@ -196,7 +197,7 @@ class Engine:
         got.book.imply(self.kb.implications, frozenset(got.signals))
         derive(got.book.facts)
         return [
-            trace_step(step="fact", fact=n, value=v, source=s, evidence=e or None)
+            TraceStep(step="fact", fact=n, value=v, source=s, evidence=e or None)
             for n, v, s, e in got.book.changes
         ]
 
@@ -257,9 +258,9 @@ class Engine:
             if gave_up:
                 unknown.add(pending.fact)
             return False, walk
-        step = "gave_up" if gave_up else "reask"
+        step: Literal["gave_up", "reask"] = "gave_up" if gave_up else "reask"
         reason = "the reply did not answer the question"
-        got.trace.append(trace_step(step=step, fact=pending.fact, node=pending.id, reason=reason))
+        got.trace.append(TraceStep(step=step, fact=pending.fact, node=pending.id, reason=reason))
         if not gave_up:
             return True, walk
         unknown.add(pending.fact)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Set
 from dataclasses import dataclass, field
 
-from engine.models import TraceStep, trace_step
-from kb.conditions import Condition
+from engine.models import TraceStep
+from kb.conditions import Condition, FactTest, compile_condition, compile_gates
 from kb.contract import FactValue
 from kb.schema import AnswerNode, BranchNode, KnowledgeBase, QuestionNode
 
@@ -27,10 +27,38 @@ class Walk:
     missing: tuple[QuestionNode, ...] = ()
 
 
+@dataclass(frozen=True)
+class _Case:
+    """A branch case ready to test, with the trace line it writes when it holds."""
+
+    test: FactTest
+    goto: str
+    step: TraceStep
+
+
+@dataclass(frozen=True)
+class _Branch:
+    cases: tuple[_Case, ...]
+    default: TraceStep
+
+    @classmethod
+    def of(cls, node: BranchNode, gates: Mapping[str, FactTest]) -> _Branch:
+        cases = tuple(
+            _Case(
+                compile_condition(case.when, gates),
+                case.goto,
+                TraceStep(step="branch", node=node.id, goto=case.goto, reason=f"case {i} holds"),
+            )
+            for i, case in enumerate(node.cases, 1)
+        )
+        default = TraceStep(step="branch", node=node.id, goto=node.default or "", reason="default")
+        return cls(cases, default)
+
+
 @dataclass
 class _Walker:
     nodes: Mapping[str, GraphNode]
-    gates: Mapping[str, Condition]
+    branches: Mapping[str, _Branch]
     facts: Mapping[str, FactValue]
     sources: Mapping[str, str]
     signals: Set[str]
@@ -52,20 +80,17 @@ class _Walker:
         else:
             self.missing.append(node)
             reason = "not known; a diagnosis asks nothing"
-        self.trace.append(trace_step(step="skip", fact=node.fact, node=node.id, reason=reason))
+        self.trace.append(TraceStep(step="skip", fact=node.fact, node=node.id, reason=reason))
         return node.next
 
     def branch(self, node: BranchNode) -> str:
-        for index, case in enumerate(node.cases):
-            if case.when.holds(self.facts, self.signals, self.gates):
-                reason = f"case {index + 1} holds"
-                self.trace.append(
-                    trace_step(step="branch", node=node.id, goto=case.goto, reason=reason)
-                )
+        branch = self.branches[node.id]
+        for case in branch.cases:
+            if case.test(self.facts, self.signals):
+                self.trace.append(case.step)
                 return case.goto
-        default = node.default or ""
-        self.trace.append(trace_step(step="branch", node=node.id, goto=default, reason="default"))
-        return default
+        self.trace.append(branch.default)
+        return node.default or ""
 
     def run(self, start: str) -> Walk:
         current = start
@@ -76,20 +101,20 @@ class _Walker:
                 current = self.branch(node)
             elif isinstance(node, QuestionNode):
                 if self.askable(node) and not self.diagnose:
-                    self.trace.append(trace_step(step="ask", fact=node.fact, node=node.id))
+                    self.trace.append(TraceStep(step="ask", fact=node.fact, node=node.id))
                     return self.result(node, None)
                 current = self.skip(node)
             else:
                 follow = self.nodes.get(node.then or "")
                 if isinstance(follow, QuestionNode) and self.askable(follow):
-                    self.trace.append(trace_step(step="answer", node=node.id))
+                    self.trace.append(TraceStep(step="answer", node=node.id))
                     if self.diagnose:
                         self.missing.append(follow)
                     else:
-                        self.trace.append(trace_step(step="ask", fact=follow.fact, node=follow.id))
+                        self.trace.append(TraceStep(step="ask", fact=follow.fact, node=follow.id))
                     return self.result(node, follow)
                 if node.then is None:
-                    self.trace.append(trace_step(step="answer", node=node.id))
+                    self.trace.append(TraceStep(step="answer", node=node.id))
                     return self.result(node, None)
                 current = node.then
         raise RuntimeError(f"the walk did not end within {len(self.nodes)} steps")
@@ -105,10 +130,14 @@ class Graph:
     kb: KnowledgeBase
     nodes: Mapping[str, GraphNode]
     gates: Mapping[str, Condition]
+    branches: Mapping[str, _Branch]  # the branch nodes' conditions, compiled once
 
     @classmethod
     def of(cls, kb: KnowledgeBase) -> Graph:
-        return cls(kb, {n.id: n for n in kb.nodes}, {g.id: g.when for g in kb.gates})
+        gates = {g.id: g.when for g in kb.gates}
+        compiled = compile_gates(gates)
+        branches = {n.id: _Branch.of(n, compiled) for n in kb.nodes if isinstance(n, BranchNode)}
+        return cls(kb, {n.id: n for n in kb.nodes}, gates, branches)
 
     def walk(
         self,
@@ -119,5 +148,7 @@ class Graph:
         unknown: Set[str] = frozenset(),
         diagnose: bool = False,
     ) -> Walk:
-        walker = _Walker(self.nodes, self.gates, facts, sources or {}, signals, unknown, diagnose)
+        walker = _Walker(
+            self.nodes, self.branches, facts, sources or {}, signals, unknown, diagnose
+        )
         return walker.run(self.kb.start)

@@ -70,15 +70,17 @@ def anchored_matches(index: Index, low: str, tokens: Tokens) -> list[Match]:
 
     Where two joined patterns could match at the same place, the first listed is the one read.
     """
-    starts, words = tokens.starts, tokens.words
-    numeric, sized = index.get(NUMBER, ()), index.get(SIZE, ())
+    starts = tokens.starts
+    get = index.get
+    numeric, sized = get(NUMBER, ()), get(SIZE, ())
     found: list[Match] = []
-    # Words start with [a-z0-9]: one at most "9" starts with a digit.
-    for i in [i for i, word in enumerate(words) if word[0] <= "9" or word in index]:
-        word = words[i]
-        groups = index.get(word, ())
+    for i, word in enumerate(tokens.words):
+        groups = get(word)
+        # Words start with [a-z0-9]: one at most "9" starts with a digit.
         if word[0] <= "9":
-            groups = groups + (sized if word[:3].isdigit() else numeric)
+            groups = (groups or ()) + (sized if word[:3].isdigit() else numeric)
+        elif groups is None:
+            continue
         for offset, match, single, rules in groups:
             at = i + offset
             if at < 0:

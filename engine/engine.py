@@ -9,7 +9,7 @@ from engine.config import ConfigError, JobReading, read_config
 from engine.errors import InvalidReply
 from engine.extract import Extraction, extract, parse_reply
 from engine.extract.config_block import as_job
-from engine.facts import FactBook, coerce, coerce_all, derive
+from engine.facts import FactBook, Rule, coerce, coerce_all, derive
 from engine.models import Answer, Diagnosis, Question, TraceStep, Turn
 from engine.render import Renderer
 from engine.state import MAX_TRANSCRIPT, ConversationState, Opening, Reply, TranscriptEntry
@@ -66,6 +66,7 @@ class Engine:
     def __init__(self, kb: KnowledgeBase, catalog: Catalog, guide_url: str) -> None:
         self.kb = kb
         self.graph = Graph.of(kb)
+        self._implications = tuple(Rule.of(rule) for rule in kb.implications)
         self.renderer = Renderer(kb, catalog, guide_url)
 
     # --- public -------------------------------------------------------------------------
@@ -194,7 +195,7 @@ class Engine:
     # --- finishing a turn -------------------------------------------------------------------
     def _settle(self, got: _Gathered) -> list[TraceStep]:
         """Apply what follows from the facts; the trace of every fact set this turn."""
-        got.book.imply(self.kb.implications, frozenset(got.signals))
+        got.book.imply(self._implications, frozenset(got.signals))
         derive(got.book.facts)
         return [
             TraceStep(step="fact", fact=n, value=v, source=s, evidence=e or None)

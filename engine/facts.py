@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import InvalidFacts
+from kb.conditions import FactTest, compile_condition
 from kb.contract import FACTS, FactType, FactValue
 from kb.schema import Implication
 
@@ -83,6 +84,23 @@ def derive(facts: dict[str, FactValue]) -> dict[str, FactValue]:
     return facts
 
 
+@dataclass(frozen=True)
+class Rule:
+    """An implication with its condition compiled: every turn applies all of them."""
+
+    test: FactTest
+    set: tuple[tuple[str, FactValue], ...]
+    override: bool
+
+    @classmethod
+    def of(cls, implication: Implication) -> Rule:
+        return cls(
+            compile_condition(implication.when),
+            tuple(implication.set.items()),
+            implication.override,
+        )
+
+
 @dataclass
 class FactBook:
     """Facts being gathered in one turn, with where each came from."""
@@ -102,14 +120,14 @@ class FactBook:
         for name, value in facts.items():
             self.put(name, value, source, evidence)
 
-    def imply(self, implications: tuple[Implication, ...], signals: frozenset[str]) -> None:
+    def imply(self, rules: Sequence[Rule], signals: frozenset[str]) -> None:
         """Apply implications until nothing changes (bounded: each can fire once)."""
-        for _ in range(len(implications) + 1):
+        for _ in range(len(rules) + 1):
             fired = False
-            for rule in implications:
-                if not rule.when.holds(self.facts, signals):
+            for rule in rules:
+                if not rule.test(self.facts, signals):
                     continue
-                for name, value in rule.set.items():
+                for name, value in rule.set:
                     if (rule.override or name not in self.facts) and self.facts.get(name) != value:
                         self.put(name, value, "implied", "")
                         fired = True

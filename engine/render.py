@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence, Set
+from dataclasses import dataclass
 from typing import Any
 
 from engine.models import Answer, Citation, Option, Question, Recommendation, Risk
 from engine.risk import RiskTable
-from kb.conditions import Condition
+from kb.conditions import Condition, FactTest, compile_condition, compile_gates
 from kb.contract import SECTIONS, FactValue
 from kb.schema import Advice, AnswerNode, KnowledgeBase, ParamSpec, QuestionNode
 from locales import Catalog
@@ -31,6 +32,50 @@ def _param(spec: ParamSpec, facts: Mapping[str, FactValue], extra: Mapping[str, 
 MAX_MEMO = 4096  # rendered texts remembered; the memo is emptied when it fills
 
 
+class _Facts:
+    """The facts of one rendering call, frozen for the memo keys at most once: an answer
+    renders several texts (the node's, one per recommendation, the risk's) with the same facts,
+    and freezing them was most of the cost of a memo lookup."""
+
+    __slots__ = ("_frozen", "facts")
+
+    def __init__(self, facts: Mapping[str, FactValue]) -> None:
+        self.facts = facts
+        self._frozen: Hashable | None = None
+
+    def memo_key(self, params: Mapping[str, Any]) -> Hashable:
+        """``_freeze({"facts": facts, **params})``."""
+        if self._frozen is None:
+            self._frozen = _freeze(self.facts)
+        return tuple(
+            sorted([("facts", self._frozen), *((k, _freeze(v)) for k, v in params.items())])
+        )
+
+
+@dataclass(frozen=True)
+class _Whens:
+    """The recommendations' and gates' conditions compiled against one set of gates."""
+
+    gates: Mapping[str, Condition]
+    recommend: dict[str, tuple[FactTest | None, ...]]  # per answer node, per recommendation
+    gate_tests: dict[str, FactTest]
+    gate_facts: dict[str, frozenset[str]]  # the facts each gate reads
+
+    @classmethod
+    def of(cls, kb: KnowledgeBase, gates: Mapping[str, Condition]) -> _Whens:
+        compiled = compile_gates(gates)
+        recommend = {
+            node.id: tuple(
+                None if rec.when is None else compile_condition(rec.when, compiled)
+                for rec in node.recommend
+            )
+            for node in kb.nodes
+            if isinstance(node, AnswerNode)
+        }
+        gate_facts = {gid: frozenset(cond.facts_read()) for gid, cond in gates.items()}
+        return cls(gates, recommend, compiled, gate_facts)
+
+
 class Renderer:
     """Everything localized, with the per-locale constants (citations, labels) built once."""
 
@@ -44,6 +89,8 @@ class Renderer:
         self._citations = self._all_citations()
         self._static: dict[tuple[str, str], str] = {}
         self._memo: dict[tuple[str, str, Hashable], str] = {}
+        self._options: dict[tuple[str, str], list[Option]] = {}  # plain option labels
+        self._whens: _Whens | None = None
 
     def _all_citations(self) -> dict[tuple[str, str], Citation]:
         base = self.guide_url
@@ -59,6 +106,10 @@ class Renderer:
         }
 
     def text(self, key: str, locale: str, **params: Any) -> str:
+        return self._text(key, locale, None, params)
+
+    def _text(self, key: str, locale: str, facts: _Facts | None, params: dict[str, Any]) -> str:
+        """``text(key, locale, facts=facts.facts, **params)``, or without facts when None."""
         static = self._static.get((locale, key))
         if static is None:
             static = self._static_text(key, locale)
@@ -66,7 +117,11 @@ class Renderer:
             return static
         # Rendering is a pure function of the template and its context, and the contexts people
         # arrive with repeat a lot (a handful of facts with few values each): remember them.
-        memo_key = (locale, key, _freeze(params))
+        if facts is None:
+            memo_key = (locale, key, _freeze(params))
+        else:
+            memo_key = (locale, key, facts.memo_key(params))
+            params = {"facts": facts.facts, **params}
         rendered = self._memo.get(memo_key)
         if rendered is None:
             if len(self._memo) >= MAX_MEMO:
@@ -98,15 +153,28 @@ class Renderer:
         *,
         reask: bool = False,
     ) -> Question:
+        known = _Facts(facts)
         key = f"node.{node.id}.{'reask' if reask else 'text'}"
-        options = [
-            Option(value=v, label=self.text(f"option.{node.fact}.{v}", locale, facts=facts))
-            for v in node.options
-        ]
         kind = "choice" if node.options else "number"
         return Question(
-            fact=node.fact, text=self.text(key, locale, facts=facts), options=options, kind=kind
+            fact=node.fact,
+            text=self._text(key, locale, known, {}),
+            options=self._question_options(node, locale, known),
+            kind=kind,
         )
+
+    def _question_options(self, node: QuestionNode, locale: str, known: _Facts) -> list[Option]:
+        """The options with their labels; built once per question when the labels are plain."""
+        options = self._options.get((locale, node.id))
+        if options is None:
+            keys = [f"option.{node.fact}.{v}" for v in node.options]
+            options = [
+                Option(value=v, label=self._text(k, locale, known, {}))
+                for v, k in zip(node.options, keys, strict=True)
+            ]
+            if all(self._static.get((locale, k)) for k in keys):
+                self._options[(locale, node.id)] = options
+        return options
 
     def recommendations(
         self,
@@ -116,49 +184,62 @@ class Renderer:
         signals: Set[str],
         gates: Mapping[str, Condition],
     ) -> list[Recommendation]:
+        return self._recommendations(node, locale, _Facts(facts), signals, gates)
+
+    def _recommendations(
+        self,
+        node: AnswerNode,
+        locale: str,
+        known: _Facts,
+        signals: Set[str],
+        gates: Mapping[str, Condition],
+    ) -> list[Recommendation]:
+        facts = known.facts
+        whens = self._compiled(gates)
         # The section-6 gates only matter to someone who wants speed from turning GC off.
         wants_speed = facts.get("goal") == "speed"
         extra = {
-            "failed_gates": self._failed(gates, facts, signals) if wants_speed else [],
+            "failed_gates": _failed(whens, facts, signals) if wants_speed else [],
             "signals": _topics(signals, facts),
         }
         advice = self._advice
         out = []
-        for rec in node.recommend:
-            if rec.when is not None and not rec.when.holds(facts, signals, gates):
+        for rec, test in zip(node.recommend, whens.recommend[node.id], strict=True):
+            if test is not None and not test(facts, signals):
                 continue
             spec = advice[rec.code]
             params = {name: _param(p, facts, extra) for name, p in spec.params.items()}
-            out.append(self._recommendation(spec, params, locale, facts))
+            out.append(self._recommendation(spec, params, locale, known))
         return out
 
+    def _compiled(self, gates: Mapping[str, Condition]) -> _Whens:
+        """The conditions compiled against these gates: the engine passes the same mapping on
+        every call, so the last compilation is kept."""
+        whens = self._whens
+        if whens is None or whens.gates is not gates:
+            whens = self._whens = _Whens.of(self.kb, gates)
+        return whens
+
     def _recommendation(
-        self, spec: Advice, params: dict[str, Any], locale: str, facts: Mapping[str, FactValue]
+        self, spec: Advice, params: dict[str, Any], locale: str, known: _Facts
     ) -> Recommendation:
         context = dict(params)
         if spec.code == "keep_gc_on":
             context["failed_labels"] = [
-                self.text(f"gate.{g}", locale, facts=facts) for g in params["failed"]
+                self._text(f"gate.{g}", locale, known, {}) for g in params["failed"]
             ]
-        text = self.text(f"advice.{spec.code}", locale, facts=facts, **context)
+        text = self._text(f"advice.{spec.code}", locale, known, context)
         shown = {k: v for k, v in params.items() if v not in (None, [], "")}
         return Recommendation(code=spec.code, text=text, citations=list(spec.cites), params=shown)
 
-    @staticmethod
-    def _failed(
-        gates: Mapping[str, Condition], facts: Mapping[str, FactValue], signals: Set[str]
-    ) -> list[str]:
-        """The section-6 gates that fail on what the person said; when none is decided yet, every
-        gate not confirmed, so an answer never lists questions nobody was asked beside a clear no.
-        """
-        unmet = [gid for gid, cond in gates.items() if not cond.holds(facts, signals, gates)]
-        decided = [g for g in unmet if all(f in facts for f in gates[g].facts_read())]
-        return decided or unmet
-
     def risk(self, facts: Mapping[str, FactValue], locale: str) -> Risk:
-        finding = self._risk.assess(facts)
-        reasons = [self.text(finding.reason_key, locale, facts=facts)] if finding.reason_key else []
-        safest = self.text(finding.safest_key, locale, facts=facts) if finding.safest_key else None
+        return self._risk_of(_Facts(facts), locale)
+
+    def _risk_of(self, known: _Facts, locale: str) -> Risk:
+        finding = self._risk.assess(known.facts)
+        reason, safest_key = finding.reason_key, finding.safest_key
+        reasons = [self._text(reason, locale, known, {})] if reason else []
+        safest = self._text(safest_key, locale, known, {}) if safest_key else None
         return Risk(
             level=finding.level,
             reasons=reasons,
@@ -176,8 +257,9 @@ class Renderer:
         *,
         with_risk: bool,
     ) -> Answer:
-        recs = self.recommendations(node, locale, facts, signals, gates)
-        risk = self.risk(facts, locale) if with_risk or node.risk else None
+        known = _Facts(facts)
+        recs = self._recommendations(node, locale, known, signals, gates)
+        risk = self._risk_of(known, locale) if with_risk or node.risk else None
         return Answer(recommendations=recs, risk=risk)
 
     def answer_citations(self, node: AnswerNode, answer: Answer, locale: str) -> list[Citation]:
@@ -199,7 +281,8 @@ class Renderer:
         parts = [p for p in preface if p]
         if node is not None and answer is not None:
             level = answer.risk.level if answer.risk else None
-            parts.append(self.text(f"node.{node.id}.text", locale, facts=facts, risk_level=level))
+            key = f"node.{node.id}.text"
+            parts.append(self._text(key, locale, _Facts(facts), {"risk_level": level}))
             parts.extend(self._risk_lines(answer.risk, locale))
             heading = self.text("engine.recommendations", locale)
             items = [f"{i}. {_indent(r.text)}" for i, r in enumerate(answer.recommendations, 1)]
@@ -221,6 +304,15 @@ class Renderer:
         if risk.safest_first_try:
             lines.append(f"- {risk.safest_first_try}")
         return ["\n".join(lines)]
+
+
+def _failed(whens: _Whens, facts: Mapping[str, FactValue], signals: Set[str]) -> list[str]:
+    """The section-6 gates that fail on what the person said; when none is decided yet, every
+    gate not confirmed, so an answer never lists questions nobody was asked beside a clear no.
+    """
+    unmet = [gid for gid, test in whens.gate_tests.items() if not test(facts, signals)]
+    decided = [g for g in unmet if all(f in facts for f in whens.gate_facts[g])]
+    return decided or unmet
 
 
 def _freeze(value: Any) -> Hashable:

@@ -315,12 +315,18 @@ def _failed(whens: _Whens, facts: Mapping[str, FactValue], signals: Set[str]) ->
     return decided or unmet
 
 
+# Values that freeze to themselves: most values of a render context (facts are flat).
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def _freeze(value: Any) -> Hashable:
     """A hashable stand-in for a render context (dicts and lists become sorted tuples)."""
     if isinstance(value, dict):
-        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+        return tuple(
+            sorted([(k, v if type(v) in _PLAIN else _freeze(v)) for k, v in value.items()])
+        )
     if isinstance(value, list | tuple):
-        return tuple(_freeze(v) for v in value)
+        return tuple([v if type(v) in _PLAIN else _freeze(v) for v in value])
     return value  # type: ignore[no-any-return]
 
 

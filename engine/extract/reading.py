@@ -46,7 +46,7 @@ class Reading:
         )
         passed, count, breaks = 0, len(stops), 0
         for hit in self.hits:
-            kind, first = hit.kind, hit.first
+            kind, _, first, _ = hit
             at = starts[first]
             while passed < count and stops[passed] <= at:
                 passed += 1
@@ -67,7 +67,7 @@ class Reading:
         return found[0] if found else None
 
     def has(self, *kinds: str) -> bool:
-        return any(kind in self._by_kind for kind in kinds)
+        return not self._by_kind.keys().isdisjoint(kinds)
 
     def span(self, first: int, last: int) -> tuple[int, int]:
         return self.tokens.starts[first], self.tokens.ends[last]

@@ -115,7 +115,9 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
             return None
     if word is not None and _asked(word, reading):
         return None
-    doubt = _doubt(min(mention, anchor, key=_start), clause) if mention.arg == "gc" else None
+    doubt = None
+    if mention.arg == "gc":
+        doubt = _doubt(mention if mention.first <= anchor.first else anchor, clause)
     if doubt is not None:
         return SettingState("gc", "unknown", doubt.first, max(mention.last, anchor.last), False)
     if word is None and mention.kind != "assert":
@@ -128,10 +130,6 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     last = max(mention.last, anchor.last)
     retry = word is not None and word.kind == "reon"
     return SettingState(mention.arg, "on" if is_on else "off", first, last, retry)
-
-
-def _start(hit: Hit) -> int:
-    return hit.first
 
 
 def _doubt(named: Hit, clause: Sequence[Hit]) -> Hit | None:
@@ -178,10 +176,11 @@ def setting_states(reading: Reading) -> list[SettingState]:
     previous: str | None = None
     by_clause, clause_of = reading.by_clause, reading.clauses
     for hit in reading.hits:
-        if hit.kind in _NAMED:
+        kind = hit.kind
+        if kind in _NAMED:
             state = _state_of(hit, by_clause[clause_of[hit.first]], reading)
             previous = hit.arg
-        elif hit.kind in _STRONG:
+        elif kind in _STRONG:
             state = _bare_state(hit, by_clause[clause_of[hit.first]], previous, reading)
         else:
             continue

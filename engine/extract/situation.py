@@ -136,10 +136,12 @@ def stable_with_gc(reading: Reading, states: Sequence[SettingState]) -> Found | 
 
     A stability word needs GC on in its clause; a named stable run only needs GC not off there.
     """
-    gc = [s for s in states if s.setting == "gc"]
     first_run = reading.first("first_run")
     if first_run is not None and not reading.negated(first_run):
         return _hit(reading, "stable_with_gc", "no", first_run)
+    if not reading.has("stable", "stable_run"):
+        return None  # most messages: no need to look through every phrase
+    gc = [s for s in states if s.setting == "gc"]
     for cue in reading.hits:
         if cue.kind != "stable" and cue.kind != "stable_run":
             continue

@@ -77,4 +77,4 @@ def tokenize(norm: str) -> Tokens:
 
 def words_of(phrase: str) -> tuple[str, ...]:
     """The words a phrase of the lexicon stands for, read the way messages are read."""
-    return tuple(m.group() for m in _TOKEN.finditer(spaced(fold(phrase))))
+    return tuple(_TOKEN.findall(spaced(fold(phrase))))

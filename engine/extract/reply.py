@@ -59,6 +59,17 @@ def _by_first_word(table: dict[Words, str]) -> dict[str, tuple[tuple[Words, str]
 _OPTION_INDEX: Final = {fact: _by_first_word(t) for fact, t in TABLES.options.items()}
 
 
+def _numbers_by_first_word() -> dict[str, tuple[tuple[int, Words, int], ...]]:
+    """Number phrases by their first word, each with its place in the table (longest first)."""
+    index: dict[str, list[tuple[int, Words, int]]] = {}
+    for place, (phrase, number) in enumerate(TABLES.numbers):
+        index.setdefault(phrase[0], []).append((place, phrase, number))
+    return {word: tuple(entries) for word, entries in index.items()}
+
+
+_NUMBER_INDEX: Final = _numbers_by_first_word()
+
+
 def _option(words: Words, fact: str) -> str | None:
     table = TABLES.options.get(fact, {})
     if words in table:
@@ -97,10 +108,23 @@ def _leading_yes_no(words: Words) -> bool | None:
     return _yes_no(words[:1])
 
 
+def _by_words(values: tuple[str, ...]) -> dict[Words, str]:
+    """A reply that is just a value's name ("first steps" for ``first_steps``): the first wins."""
+    table: dict[Words, str] = {}
+    for value in values:
+        table.setdefault(words_of(value), value)
+    return table
+
+
+# Each enum fact's values read as words, once: a reply is compared with them on every turn.
+_VALUE_WORDS: Final = {
+    name: _by_words(spec.values) for name, spec in FACTS.items() if spec.type is FactType.ENUM
+}
+
+
 def _enum(reply: _Reply, spec: FactSpec) -> FactValue | None:
     words = reply.words
-    joined = " ".join(words)
-    value = next((v for v in spec.values if " ".join(words_of(v)) == joined), None)
+    value = _VALUE_WORDS[spec.name].get(words)
     if value is not None:
         return value
     if spec.name == "stable_with_gc" and _yes_no(words) is not None:
@@ -137,8 +161,19 @@ def _numbers(text: str, words: Words, fact: str) -> list[float]:
         else:
             values.append(max(first, second) if fact == "max_resolution" else first)
     if not values:
-        values = [float(n) for phrase, n in TABLES.numbers if _contains(words, phrase)][:1]
+        values = _worded_number(words)
     return values
+
+
+def _worded_number(words: Words) -> list[float]:
+    """The first number of the table ("vinte e quatro" before "quatro") the words hold."""
+    found = [
+        (place, number)
+        for word in set(words)
+        for place, phrase, number in _NUMBER_INDEX.get(word, ())
+        if _contains(words, phrase)
+    ]
+    return [float(min(found)[1])] if found else []
 
 
 def _single(values: list[float]) -> float | None:

@@ -11,7 +11,7 @@ from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
 from engine.extract.locale_guess import guess_locale
 from engine.extract.model import MAX_CONFIG_CHARS, MAX_SCAN_CHARS, Evidence, Extraction
-from engine.extract.normalize import fold, spaced, tokenize
+from engine.extract.normalize import Tokens, fold, spaced, tokenize
 from engine.extract.numbers import find_numbers
 from engine.extract.phrases import Hit, find_hits
 from engine.extract.reading import Reading
@@ -29,6 +29,8 @@ _AMBIGUOUS_IN_PT: Final = frozenset({"neg", "weak_off"})  # "no" is "in the" in 
 # Every numeric pattern of the package, tried in one pass over the words.
 _ANCHORS: Final = build_index([*numbers.RULES, *resolution.RULES, *vram.RULES])
 _GC_VALUES: Final = {"on": "enabled", "off": "disabled", "unknown": "unknown"}
+# Facts that nothing but a setting's stated state sets.
+_SETTINGS_ONLY: Final = frozenset({"gc", "low_vram", "quantize", "sampling_disabled"})
 # Settings read as another fact: (fact, whether "on" means False for it).
 _SETTING_FACTS: Final = {
     "sampling": ("sampling_disabled", True),
@@ -44,9 +46,19 @@ def _blank(text: str, block: ConfigBlock | None) -> str:
     return text[: block.start] + "\n" * (end - block.start) + text[end:]
 
 
-def _read(scan: str) -> tuple[Reading, str | None]:
+def _scanned(text: str) -> tuple[str, ConfigBlock | None]:
+    """The part of a message read as prose, and the config pasted in it."""
+    block = find_config(text[:MAX_CONFIG_CHARS])
+    return _blank(text[:MAX_SCAN_CHARS], block), block
+
+
+def _tokens(scan: str) -> tuple[str, Tokens]:
     low = fold(scan)
-    tokens = tokenize(spaced(low))
+    return low, tokenize(spaced(low))
+
+
+def _read(scan: str) -> tuple[Reading, str | None]:
+    low, tokens = _tokens(scan)
     words = correct(tokens.words)
     hits = find_hits(words)
     locale = guess_locale(scan, words)
@@ -138,8 +150,8 @@ def _sheet(
 
 def extract(text: str) -> Extraction:
     """Read what a message says about the user's situation. Never raises."""
-    block = find_config(text[:MAX_CONFIG_CHARS])
-    reading, locale = _read(_blank(text[:MAX_SCAN_CHARS], block))
+    scan, block = _scanned(text)
+    reading, locale = _read(scan)
     states = setting_states(reading)
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals)
@@ -155,3 +167,30 @@ def extract(text: str) -> Extraction:
         config_text=None if block is None else block.text,
         on_topic=on_topic,
     )
+
+
+def extract_fact(text: str, fact: str) -> FactValue | None:
+    """``extract(text).facts.get(fact)``, reading only what can set that fact.
+
+    A reply is read a second time for the one fact its question asks ("gc " + the reply), so
+    the facts that a single step of the pipeline sets skip the rest of it.
+    """
+    scan, _ = _scanned(text)
+    if fact == "resolutions":  # only bucket lists and ranges set it
+        low, tokens = _tokens(scan)
+        buckets = find_resolutions(low, anchored_matches(_ANCHORS, low, tokens))
+        return next((f.value for f in buckets if f.fact == fact), None)
+    if fact not in _SETTINGS_ONLY and fact != "oom_phase":
+        return extract(text).facts.get(fact)
+    reading, _ = _read(scan)
+    if fact == "oom_phase":  # only the phase words and step numbers of a reported OOM set it
+        ooms = situation.reported_ooms(reading, signal_hits(reading))
+        matches = anchored_matches(_ANCHORS, reading.low, reading.tokens)
+        numbered = [f for f in find_numbers(matches) if f.fact == fact]
+        phase = situation.phase(reading, ooms, numbered)
+        return None if phase is None else phase.value
+    value: FactValue | None = None
+    for found in _setting_facts(reading, setting_states(reading)):
+        if found.fact == fact:  # the last thing said about a setting is its state
+            value = found.value
+    return value

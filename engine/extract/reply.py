@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from engine.extract.extractor import extract
+from engine.extract.extractor import extract, extract_fact
 from engine.extract.model import MAX_SCAN_CHARS, Extraction
 from engine.extract.normalize import fold, words_of
 from engine.extract.reply_tables import TABLES, Words
@@ -92,7 +92,7 @@ def _from_text(reply: _Reply, fact: str) -> FactValue | None:
         return found
     if fact not in _SELF_NEGATING and _NEGATIONS.intersection(reply.words):
         return None  # only settings read their own negations ("não está ligado")
-    return extract(f"{_SUBJECT[fact]} {reply.text}").facts.get(fact)
+    return extract_fact(f"{_SUBJECT[fact]} {reply.text}", fact)
 
 
 def _yes_no(words: Words) -> bool | None:
@@ -200,9 +200,9 @@ def _number(reply: _Reply, spec: FactSpec) -> FactValue | None:
 
 
 def _int_list(reply: _Reply, spec: FactSpec) -> FactValue | None:
-    found = extract(f"buckets {reply.text}").facts
-    if "resolutions" in found:
-        return found["resolutions"]
+    found = extract_fact(f"buckets {reply.text}", "resolutions")
+    if found is not None:
+        return found
     single = _single(_numbers(reply.text, reply.words, "max_resolution"))
     return [int(single)] if single is not None and single.is_integer() and single > 0 else None
 

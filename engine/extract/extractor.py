@@ -10,7 +10,13 @@ from engine.extract.anchors import anchored_matches, build_index
 from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
 from engine.extract.locale_guess import guess_locale
-from engine.extract.model import MAX_CONFIG_CHARS, MAX_SCAN_CHARS, Evidence, Extraction
+from engine.extract.model import (
+    MAX_CONFIG_CHARS,
+    MAX_SCAN_CHARS,
+    Evidence,
+    Extraction,
+    evidence,
+)
 from engine.extract.normalize import Tokens, fold, spaced, tokenize
 from engine.extract.numbers import find_numbers
 from engine.extract.phrases import Hit, find_hits
@@ -144,8 +150,8 @@ def _sheet(
         chosen[found.fact] = found
     facts = {f.fact: f.value for f in chosen.values()}
     text = reading.text
-    evidence = tuple([Evidence(f.fact, f.value, text[f.start : f.end]) for f in chosen.values()])
-    return facts, evidence
+    said = tuple([evidence(f.fact, f.value, text[f.start : f.end]) for f in chosen.values()])
+    return facts, said
 
 
 def extract(text: str) -> Extraction:

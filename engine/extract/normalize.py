@@ -71,7 +71,7 @@ def tokenize(norm: str) -> Tokens:
     # split() alternates gaps and words; running lengths give every span without match objects.
     parts = _TOKEN_SPLIT.split(norm)
     offsets = list(accumulate(map(len, parts)))
-    stops = [m.start() for m in _CLAUSE_END.finditer(norm)]
+    stops = list(map(re.Match.start, _CLAUSE_END.finditer(norm)))
     return Tokens(tuple(parts[1::2]), offsets[0:-1:2], offsets[1::2], stops)
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import pickle
 import re
+from dataclasses import FrozenInstanceError, asdict
 
 import pytest
 from hypothesis import given, settings
@@ -10,6 +12,7 @@ from hypothesis import strategies as st
 
 from engine.extract import extract
 from engine.extract.extractor import extract_fact
+from engine.extract.model import Evidence, evidence
 from engine.extract.normalize import tokenize
 from kb.contract import FACTS
 
@@ -104,3 +107,13 @@ _PLAIN_WORDS = re.compile(r"([a-z0-9]+(?:'[a-z]+|(?<=\d)\.\d+(?![a-z]))?)")
 @given(st.text(alphabet="ab19 .'-,x", max_size=40))
 def test_words_split_as_the_plain_pattern_splits_them(text: str) -> None:
     assert list(tokenize(text).words) == _PLAIN_WORDS.split(text)[1::2]
+
+
+def test_evidence_is_the_dataclass_it_stands_for() -> None:
+    made = evidence("batch_size", 4, "batch 4")
+    plain = Evidence("batch_size", 4, "batch 4")
+    assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+    assert asdict(made) == asdict(plain)
+    assert pickle.loads(pickle.dumps(made)) == plain
+    with pytest.raises(FrozenInstanceError):
+        made.value = 8  # type: ignore[misc]

@@ -6,6 +6,8 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
+from jinja2 import Environment, nodes
+
 from engine.models import Answer, Citation, Option, Question, Recommendation, Risk
 from engine.risk import RiskTable
 from kb.conditions import Condition, FactTest, compile_condition, compile_gates
@@ -30,26 +32,6 @@ def _param(spec: ParamSpec, facts: Mapping[str, FactValue], extra: Mapping[str, 
 
 
 MAX_MEMO = 4096  # rendered texts remembered; the memo is emptied when it fills
-
-
-class _Facts:
-    """The facts of one rendering call, frozen for the memo keys at most once: an answer
-    renders several texts (the node's, one per recommendation, the risk's) with the same facts,
-    and freezing them was most of the cost of a memo lookup."""
-
-    __slots__ = ("_frozen", "facts")
-
-    def __init__(self, facts: Mapping[str, FactValue]) -> None:
-        self.facts = facts
-        self._frozen: Hashable | None = None
-
-    def memo_key(self, params: Mapping[str, Any]) -> Hashable:
-        """``_freeze({"facts": facts, **params})``."""
-        if self._frozen is None:
-            self._frozen = _freeze(self.facts)
-        return tuple(
-            sorted([("facts", self._frozen), *((k, _freeze(v)) for k, v in params.items())])
-        )
 
 
 @dataclass(frozen=True)
@@ -88,7 +70,8 @@ class Renderer:
         self._risk = RiskTable(kb)
         self._citations = self._all_citations()
         self._static: dict[tuple[str, str], str] = {}
-        self._memo: dict[tuple[str, str, Hashable], str] = {}
+        self._reads: dict[tuple[str, str], tuple[str, ...] | None] = {}  # see _facts_read
+        self._memo: dict[tuple[Hashable, ...], str] = {}
         self._options: dict[tuple[str, str], list[Option]] = {}  # plain option labels
         self._whens: _Whens | None = None
 
@@ -106,10 +89,6 @@ class Renderer:
         }
 
     def text(self, key: str, locale: str, **params: Any) -> str:
-        return self._text(key, locale, None, params)
-
-    def _text(self, key: str, locale: str, facts: _Facts | None, params: dict[str, Any]) -> str:
-        """``text(key, locale, facts=facts.facts, **params)``, or without facts when None."""
         static = self._static.get((locale, key))
         if static is None:
             static = self._static_text(key, locale)
@@ -117,11 +96,7 @@ class Renderer:
             return static
         # Rendering is a pure function of the template and its context, and the contexts people
         # arrive with repeat a lot (a handful of facts with few values each): remember them.
-        if facts is None:
-            memo_key = (locale, key, _freeze(params))
-        else:
-            memo_key = (locale, key, facts.memo_key(params))
-            params = {"facts": facts.facts, **params}
+        memo_key = self._memo_key(key, locale, params)
         rendered = self._memo.get(memo_key)
         if rendered is None:
             if len(self._memo) >= MAX_MEMO:
@@ -137,8 +112,20 @@ class Renderer:
         """
         raw = self.catalog.text(key, locale)
         static = "" if "{" in raw else raw.strip()
+        if not static:
+            self._reads[(locale, key)] = _facts_read(raw)
         self._static[(locale, key)] = static
         return static
+
+    def _memo_key(self, key: str, locale: str, params: dict[str, Any]) -> tuple[Hashable, ...]:
+        """What a template's rendering depends on. Of the facts, only the values it reads when
+        that is known: freezing a whole fact dict was most of the cost of a memo lookup."""
+        facts = params.get("facts")
+        reads = self._reads[(locale, key)]
+        if reads is None or not isinstance(facts, dict):
+            return (locale, key, _freeze(params))
+        others = tuple(sorted([(k, _freeze(v)) for k, v in params.items() if k != "facts"]))
+        return (locale, key, others, tuple([_freeze(facts.get(n)) for n in reads]))
 
     def citations(self, ids: Iterable[str], locale: str) -> list[Citation]:
         order = self._order
@@ -153,23 +140,24 @@ class Renderer:
         *,
         reask: bool = False,
     ) -> Question:
-        known = _Facts(facts)
         key = f"node.{node.id}.{'reask' if reask else 'text'}"
         kind = "choice" if node.options else "number"
         return Question(
             fact=node.fact,
-            text=self._text(key, locale, known, {}),
-            options=self._question_options(node, locale, known),
+            text=self.text(key, locale, facts=facts),
+            options=self._question_options(node, locale, facts),
             kind=kind,
         )
 
-    def _question_options(self, node: QuestionNode, locale: str, known: _Facts) -> list[Option]:
+    def _question_options(
+        self, node: QuestionNode, locale: str, facts: Mapping[str, FactValue]
+    ) -> list[Option]:
         """The options with their labels; built once per question when the labels are plain."""
         options = self._options.get((locale, node.id))
         if options is None:
             keys = [f"option.{node.fact}.{v}" for v in node.options]
             options = [
-                Option(value=v, label=self._text(k, locale, known, {}))
+                Option(value=v, label=self.text(k, locale, facts=facts))
                 for v, k in zip(node.options, keys, strict=True)
             ]
             if all(self._static.get((locale, k)) for k in keys):
@@ -184,17 +172,6 @@ class Renderer:
         signals: Set[str],
         gates: Mapping[str, Condition],
     ) -> list[Recommendation]:
-        return self._recommendations(node, locale, _Facts(facts), signals, gates)
-
-    def _recommendations(
-        self,
-        node: AnswerNode,
-        locale: str,
-        known: _Facts,
-        signals: Set[str],
-        gates: Mapping[str, Condition],
-    ) -> list[Recommendation]:
-        facts = known.facts
         whens = self._compiled(gates)
         # The section-6 gates only matter to someone who wants speed from turning GC off.
         wants_speed = facts.get("goal") == "speed"
@@ -209,7 +186,7 @@ class Renderer:
                 continue
             spec = advice[rec.code]
             params = {name: _param(p, facts, extra) for name, p in spec.params.items()}
-            out.append(self._recommendation(spec, params, locale, known))
+            out.append(self._recommendation(spec, params, locale, facts))
         return out
 
     def _compiled(self, gates: Mapping[str, Condition]) -> _Whens:
@@ -221,25 +198,21 @@ class Renderer:
         return whens
 
     def _recommendation(
-        self, spec: Advice, params: dict[str, Any], locale: str, known: _Facts
+        self, spec: Advice, params: dict[str, Any], locale: str, facts: Mapping[str, FactValue]
     ) -> Recommendation:
         context = dict(params)
         if spec.code == "keep_gc_on":
             context["failed_labels"] = [
-                self._text(f"gate.{g}", locale, known, {}) for g in params["failed"]
+                self.text(f"gate.{g}", locale, facts=facts) for g in params["failed"]
             ]
-        text = self._text(f"advice.{spec.code}", locale, known, context)
+        text = self.text(f"advice.{spec.code}", locale, facts=facts, **context)
         shown = {k: v for k, v in params.items() if v not in (None, [], "")}
         return Recommendation(code=spec.code, text=text, citations=list(spec.cites), params=shown)
 
     def risk(self, facts: Mapping[str, FactValue], locale: str) -> Risk:
-        return self._risk_of(_Facts(facts), locale)
-
-    def _risk_of(self, known: _Facts, locale: str) -> Risk:
-        finding = self._risk.assess(known.facts)
-        reason, safest_key = finding.reason_key, finding.safest_key
-        reasons = [self._text(reason, locale, known, {})] if reason else []
-        safest = self._text(safest_key, locale, known, {}) if safest_key else None
+        finding = self._risk.assess(facts)
+        reasons = [self.text(finding.reason_key, locale, facts=facts)] if finding.reason_key else []
+        safest = self.text(finding.safest_key, locale, facts=facts) if finding.safest_key else None
         return Risk(
             level=finding.level,
             reasons=reasons,
@@ -257,9 +230,8 @@ class Renderer:
         *,
         with_risk: bool,
     ) -> Answer:
-        known = _Facts(facts)
-        recs = self._recommendations(node, locale, known, signals, gates)
-        risk = self._risk_of(known, locale) if with_risk or node.risk else None
+        recs = self.recommendations(node, locale, facts, signals, gates)
+        risk = self.risk(facts, locale) if with_risk or node.risk else None
         return Answer(recommendations=recs, risk=risk)
 
     def answer_citations(self, node: AnswerNode, answer: Answer, locale: str) -> list[Citation]:
@@ -281,8 +253,7 @@ class Renderer:
         parts = [p for p in preface if p]
         if node is not None and answer is not None:
             level = answer.risk.level if answer.risk else None
-            key = f"node.{node.id}.text"
-            parts.append(self._text(key, locale, _Facts(facts), {"risk_level": level}))
+            parts.append(self.text(f"node.{node.id}.text", locale, facts=facts, risk_level=level))
             parts.extend(self._risk_lines(answer.risk, locale))
             heading = self.text("engine.recommendations", locale)
             items = [f"{i}. {_indent(r.text)}" for i, r in enumerate(answer.recommendations, 1)]
@@ -317,6 +288,45 @@ def _failed(whens: _Whens, facts: Mapping[str, FactValue], signals: Set[str]) ->
 
 # Values that freeze to themselves: most values of a render context (facts are flat).
 _PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+# Only the syntax of a template is read here; the catalog renders them.
+_SYNTAX = Environment()
+
+
+def _facts_read(source: str) -> tuple[str, ...] | None:
+    """The facts a template reads, when it reads them only as ``facts.get('name')`` (and may
+    test ``facts is defined``, which holds whenever facts are given): its rendering then depends
+    on those values alone, whatever else the facts hold. None when the template uses ``facts``
+    in any other way."""
+    tree = _SYNTAX.parse(source)
+    uses = sum(1 for name in tree.find_all(nodes.Name) if name.name == "facts")
+    uses -= sum(
+        1
+        for test in tree.find_all(nodes.Test)
+        if test.name == "defined"
+        and isinstance(test.node, nodes.Name)
+        and test.node.name == "facts"
+        and not test.args
+        and not test.kwargs
+        and test.dyn_args is None
+        and test.dyn_kwargs is None
+    )
+    read = [
+        call.args[0].value
+        for call in tree.find_all(nodes.Call)
+        if isinstance(call.node, nodes.Getattr)
+        and call.node.attr == "get"
+        and isinstance(call.node.node, nodes.Name)
+        and call.node.node.name == "facts"
+        and len(call.args) == 1
+        and isinstance(call.args[0], nodes.Const)
+        and isinstance(call.args[0].value, str)
+        and not call.kwargs
+        and call.dyn_args is None
+        and call.dyn_kwargs is None
+    ]
+    return tuple(sorted(set(read))) if len(read) == uses else None
 
 
 def _freeze(value: Any) -> Hashable:

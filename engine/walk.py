@@ -55,10 +55,48 @@ class _Branch:
         return cls(cases, default)
 
 
+MAX_SKIP_LINES = 4096  # skip lines remembered: a node times a reason, the source of a fact
+
+
+@dataclass(frozen=True)
+class _Lines:
+    """What a walk needs per node, made once: branch cases compiled, and the trace lines, which
+    are the same on every walk through a node (a trace line costs more to build than to find)."""
+
+    branches: Mapping[str, _Branch]
+    asks: Mapping[str, TraceStep]
+    answers: Mapping[str, TraceStep]
+    skips: dict[tuple[str, str], TraceStep] = field(default_factory=dict)  # met on walks
+
+    @classmethod
+    def of(cls, kb: KnowledgeBase, gates: Mapping[str, FactTest]) -> _Lines:
+        return cls(
+            branches={n.id: _Branch.of(n, gates) for n in kb.nodes if isinstance(n, BranchNode)},
+            asks={
+                n.id: TraceStep(step="ask", fact=n.fact, node=n.id)
+                for n in kb.nodes
+                if isinstance(n, QuestionNode)
+            },
+            answers={
+                n.id: TraceStep(step="answer", node=n.id)
+                for n in kb.nodes
+                if isinstance(n, AnswerNode)
+            },
+        )
+
+    def skip(self, node: QuestionNode, reason: str) -> TraceStep:
+        line = self.skips.get((node.id, reason))
+        if line is None:
+            line = TraceStep(step="skip", fact=node.fact, node=node.id, reason=reason)
+            if len(self.skips) < MAX_SKIP_LINES:
+                self.skips[(node.id, reason)] = line
+        return line
+
+
 @dataclass
 class _Walker:
     nodes: Mapping[str, GraphNode]
-    branches: Mapping[str, _Branch]
+    lines: _Lines
     facts: Mapping[str, FactValue]
     sources: Mapping[str, str]
     signals: Set[str]
@@ -80,11 +118,11 @@ class _Walker:
         else:
             self.missing.append(node)
             reason = "not known; a diagnosis asks nothing"
-        self.trace.append(TraceStep(step="skip", fact=node.fact, node=node.id, reason=reason))
+        self.trace.append(self.lines.skip(node, reason))
         return node.next
 
     def branch(self, node: BranchNode) -> str:
-        branch = self.branches[node.id]
+        branch = self.lines.branches[node.id]
         for case in branch.cases:
             if case.test(self.facts, self.signals):
                 self.trace.append(case.step)
@@ -101,20 +139,20 @@ class _Walker:
                 current = self.branch(node)
             elif isinstance(node, QuestionNode):
                 if self.askable(node) and not self.diagnose:
-                    self.trace.append(TraceStep(step="ask", fact=node.fact, node=node.id))
+                    self.trace.append(self.lines.asks[node.id])
                     return self.result(node, None)
                 current = self.skip(node)
             else:
                 follow = self.nodes.get(node.then or "")
                 if isinstance(follow, QuestionNode) and self.askable(follow):
-                    self.trace.append(TraceStep(step="answer", node=node.id))
+                    self.trace.append(self.lines.answers[node.id])
                     if self.diagnose:
                         self.missing.append(follow)
                     else:
-                        self.trace.append(TraceStep(step="ask", fact=follow.fact, node=follow.id))
+                        self.trace.append(self.lines.asks[follow.id])
                     return self.result(node, follow)
                 if node.then is None:
-                    self.trace.append(TraceStep(step="answer", node=node.id))
+                    self.trace.append(self.lines.answers[node.id])
                     return self.result(node, None)
                 current = node.then
         raise RuntimeError(f"the walk did not end within {len(self.nodes)} steps")
@@ -130,14 +168,13 @@ class Graph:
     kb: KnowledgeBase
     nodes: Mapping[str, GraphNode]
     gates: Mapping[str, Condition]
-    branches: Mapping[str, _Branch]  # the branch nodes' conditions, compiled once
+    lines: _Lines
 
     @classmethod
     def of(cls, kb: KnowledgeBase) -> Graph:
         gates = {g.id: g.when for g in kb.gates}
-        compiled = compile_gates(gates)
-        branches = {n.id: _Branch.of(n, compiled) for n in kb.nodes if isinstance(n, BranchNode)}
-        return cls(kb, {n.id: n for n in kb.nodes}, gates, branches)
+        lines = _Lines.of(kb, compile_gates(gates))
+        return cls(kb, {n.id: n for n in kb.nodes}, gates, lines)
 
     def walk(
         self,
@@ -148,7 +185,5 @@ class Graph:
         unknown: Set[str] = frozenset(),
         diagnose: bool = False,
     ) -> Walk:
-        walker = _Walker(
-            self.nodes, self.branches, facts, sources or {}, signals, unknown, diagnose
-        )
+        walker = _Walker(self.nodes, self.lines, facts, sources or {}, signals, unknown, diagnose)
         return walker.run(self.kb.start)

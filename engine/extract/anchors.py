@@ -76,9 +76,11 @@ def anchored_matches(index: Index, low: str, tokens: Tokens) -> list[Match]:
     found: list[Match] = []
     for i, word in enumerate(tokens.words):
         groups = get(word)
-        # Words start with [a-z0-9]: one at most "9" starts with a digit.
+        # Words start with [a-z0-9]: one at most "9" starts with a digit. "2" or "24" cannot
+        # start a size: only the NUMBER rules are tried there.
         if word[0] <= "9":
-            groups = (groups or ()) + (sized if word[:3].isdigit() else numeric)
+            three_digits = len(word) > 2 and word[:3].isdigit()
+            groups = (groups or ()) + (sized if three_digits else numeric)
         elif groups is None:
             continue
         for offset, match, single, rules in groups:

@@ -68,7 +68,11 @@ class Renderer:
         self._order = {s.id: i for i, s in enumerate(kb.sections)}
         self._advice = {a.code: a for a in kb.advice}
         self._risk = RiskTable(kb)
-        self._citations = self._all_citations()
+        citations = self._all_citations()
+        self._ranked = {  # per locale, each section's citation by its place in the guide
+            locale: {self._order[s]: c for (loc, s), c in citations.items() if loc == locale}
+            for locale in self.catalog.locales
+        }
         self._static: dict[tuple[str, str], str] = {}
         self._reads: dict[tuple[str, str], tuple[str, ...] | None] = {}  # see _facts_read
         self._memo: dict[tuple[Hashable, ...], str] = {}
@@ -128,9 +132,12 @@ class Renderer:
         return (locale, key, others, tuple([_freeze(facts.get(n)) for n in reads]))
 
     def citations(self, ids: Iterable[str], locale: str) -> list[Citation]:
+        """The sections' citations in the guide's order, once each; unknown ids are left out."""
+        ranked = self._ranked.get(locale)
+        if ranked is None:
+            return []
         order = self._order
-        unique = sorted(set(ids), key=lambda s: order.get(s, len(order)))
-        return [self._citations[(locale, s)] for s in unique if (locale, s) in self._citations]
+        return [ranked[i] for i in sorted({order[s] for s in ids if s in order})]
 
     def question(
         self,

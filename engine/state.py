@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from kb.contract import FactValue
+from engine.models import Facts
 
 MAX_TRANSCRIPT = 20  # entries kept (ten exchanges); older ones are dropped, so a long chat
 # cannot make every later turn read and write an ever larger record
@@ -25,7 +25,7 @@ class ConversationState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     locale: str
-    facts: dict[str, FactValue] = Field(default_factory=dict)
+    facts: Facts = Field(default_factory=dict)
     sources: dict[str, str] = Field(default_factory=dict)
     signals: list[str] = Field(default_factory=list)
     pending: str | None = None  # question node awaiting a reply

@@ -9,7 +9,7 @@ from engine.state import MAX_TRANSCRIPT, ConversationState, TranscriptEntry
 
 
 def _entry(role: str, turn: int, text: str) -> TranscriptEntry:
-    return TranscriptEntry(role=role, turn=turn, text=text)  # type: ignore[arg-type]
+    return TranscriptEntry(role=role, turn=turn, text=text)
 
 
 def _state(turn: int, *entries: TranscriptEntry) -> ConversationState:

@@ -40,8 +40,8 @@ BUSY_TIMEOUT_SECONDS = 5.0
 _MAX_IDLE_CONNECTIONS = 16
 # Purging on create in small batches keeps every create cheap, however much has expired.
 _PURGE_BATCH = 64
-# Writes between two background checkpoints (see sqlite_checkpoint).
-_CHECKPOINT_EVERY = 32
+# Writes between two background checkpoints: small and frequent (see sqlite_checkpoint).
+_CHECKPOINT_EVERY = 8
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS conversations (

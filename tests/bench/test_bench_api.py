@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -55,26 +56,32 @@ def _wrk_once(
     return {"rps": rps, "requests": requests, "p50": _ms(out, "50%"), "p99": _ms(out, "99%")}
 
 
-def _wrk(
-    process: ServerProcess,
-    url: str,
-    connections: int,
-    env: dict[str, str],
-    script: str | None = None,
-) -> dict[str, float]:
-    """Requests per second (best run), latency percentiles in ms (their medians) and the server
-    processes' CPU time per request in µs (over all runs): a figure that depends less on how
-    the two cores are shared with the load generator."""
-    started = _cpu_seconds(process.process.pid)
-    runs = [_wrk_once(url, connections, env, script) for _ in range(ROUNDS)]
-    cpu = _cpu_seconds(process.process.pid) - started
-    requests = sum(r["requests"] for r in runs)
-    return {
-        "rps": max(r["rps"] for r in runs),
-        "p50": sorted(r["p50"] for r in runs)[ROUNDS // 2],
-        "p99": sorted(r["p99"] for r in runs)[ROUNDS // 2],
-        "cpu_us": round(cpu / requests * 1e6),
-    }
+@dataclass
+class Load:
+    """One kind of load on the server, and what its runs measured."""
+
+    url: str
+    connections: int
+    script: str | None = None
+    runs: list[dict[str, float]] = field(default_factory=list)
+    cpu_seconds: float = 0.0
+
+    def run(self, process: ServerProcess, env: dict[str, str]) -> None:
+        started = _cpu_seconds(process.process.pid)
+        self.runs.append(_wrk_once(self.url, self.connections, env, self.script))
+        self.cpu_seconds += _cpu_seconds(process.process.pid) - started
+
+    def summary(self) -> dict[str, float]:
+        """Requests per second (best run), latency percentiles in ms (their medians) and the
+        server processes' CPU time per request in µs (over all runs): a figure that depends less
+        on how the two cores are shared with the load generator."""
+        middle = len(self.runs) // 2
+        return {
+            "rps": max(r["rps"] for r in self.runs),
+            "p50": sorted(r["p50"] for r in self.runs)[middle],
+            "p99": sorted(r["p99"] for r in self.runs)[middle],
+            "cpu_us": round(self.cpu_seconds / sum(r["requests"] for r in self.runs) * 1e6),
+        }
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -130,10 +137,18 @@ def test_throughput_and_latency(server: tuple[str, ServerProcess], tmp_path: Pat
     bodies.write_text("\n".join(json.dumps(b) for b in DIAGNOSE) + "\n")
     ids = _conversations(process.url, 2000, tmp_path / "ids.txt")
     env = {"BODIES_FILE": str(bodies), "IDS_FILE": str(ids), "PATH": "/usr/bin:/bin"}
-    health = _wrk(process, f"{process.url}/healthz", 8, env)
-    diagnose = _wrk(process, f"{process.url}/v1/diagnose", 8, env, "post.lua")
-    turns = _wrk(process, process.url, 8, env, "replies.lua")
-    turns_2 = _wrk(process, process.url, 2, env, "replies.lua")
+    loads = [
+        Load(f"{process.url}/healthz", 8),
+        Load(f"{process.url}/v1/diagnose", 8, "post.lua"),
+        Load(process.url, 8, "replies.lua"),
+        Load(process.url, 2, "replies.lua"),
+    ]
+    # Rounds interleave the loads, so that a ratio compares runs made under the same conditions
+    # on a shared machine rather than minutes apart.
+    for _ in range(ROUNDS):
+        for load in loads:
+            load.run(process, env)
+    health, diagnose, turns, turns_2 = (load.summary() for load in loads)
     report: dict[str, Any] = {
         "backend": backend,
         "healthz_rps": health["rps"],

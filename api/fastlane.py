@@ -1,7 +1,8 @@
 """A short path for the routes every conversation turn goes through.
 
 FastAPI's router tries each route's pattern in turn, wraps the request in exit stacks and solves
-the route's dependencies: about 100 µs a request on this API, as much as a whole engine turn.
+the route's dependencies: measured in-process, a diagnosis took 320 µs through it and 240 µs
+through this lane, a turn 540 µs and 450 µs.
 The hot routes take only the request (they read their body and find the app's context
 themselves), so none of that is needed for them. This middleware, innermost of the app's own,
 matches them by method and path and calls the same endpoint functions, sending their errors

@@ -14,7 +14,7 @@ document and the router still know them.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from fastapi import Request, Response
@@ -22,7 +22,6 @@ from fastapi.routing import APIRoute
 
 from api.middleware import ASGIApp, Receive, Scope, Send
 
-Endpoint = Callable[..., Awaitable[Response]]
 Handler = Callable[[Request, Exception], Response]
 
 

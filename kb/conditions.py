@@ -66,6 +66,9 @@ class Condition(BaseModel):
         signals: Set[str] = frozenset(),
         gates: Mapping[str, Condition] | None = None,
     ) -> bool:
+        """Whether the condition holds: the plain statement of what every form means. The engine
+        evaluates the equivalent functions of :func:`compile_condition`, which are tested
+        against this one."""
         if self.all_ is not None:
             return all(c.holds(facts, signals, gates) for c in self.all_)
         if self.any_ is not None:

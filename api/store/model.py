@@ -22,18 +22,18 @@ _ID_SHAPE = re.compile(r"[A-Za-z0-9_-]{24}")
 class StoredConversation:
     id: str
     version: int
-    data: str
+    data: bytes  # the record as the service encoded it; stores keep it as it is
     created_at: float
     updated_at: float
 
 
 class ConversationStore(Protocol):
-    def create(self, data: str) -> StoredConversation: ...
+    def create(self, data: bytes) -> StoredConversation: ...
 
     def get(self, conversation_id: str) -> StoredConversation | None: ...
 
     def update(
-        self, conversation_id: str, data: str, expected_version: int
+        self, conversation_id: str, data: bytes, expected_version: int
     ) -> StoredConversation: ...
 
     def add_feedback(self, conversation_id: str, feedback: str) -> None: ...
@@ -53,18 +53,15 @@ def is_conversation_id(value: str) -> bool:
     return _ID_SHAPE.fullmatch(value) is not None
 
 
-def check_data_size(data: str) -> None:
-    _check_size("conversation data", data, MAX_DATA_BYTES)
+def check_data_size(data: bytes) -> None:
+    if len(data) > MAX_DATA_BYTES:
+        raise PayloadTooLarge("conversation data", len(data), MAX_DATA_BYTES)
 
 
 def check_feedback_size(feedback: str) -> None:
-    _check_size("feedback", feedback, MAX_FEEDBACK_BYTES)
-
-
-def _check_size(what: str, text: str, limit: int) -> None:
-    # Limits are on stored bytes, and UTF-8 can take up to four per character.
-    if len(text) * 4 <= limit:
+    # The limit is on stored bytes, and UTF-8 can take up to four per character.
+    if len(feedback) * 4 <= MAX_FEEDBACK_BYTES:
         return
-    size = len(text.encode("utf-8"))
-    if size > limit:
-        raise PayloadTooLarge(what, size, limit)
+    size = len(feedback.encode("utf-8"))
+    if size > MAX_FEEDBACK_BYTES:
+        raise PayloadTooLarge("feedback", size, MAX_FEEDBACK_BYTES)

@@ -70,7 +70,7 @@ def feedback_key(conversation_id: str) -> str:
 class RedisStore:
     """A ConversationStore over Redis; one client (and its connection pool) for all threads.
 
-    The client must decode responses to `str` (as `from_url` sets up).
+    The client must leave responses as bytes (as `from_url` sets up): a record is binary.
     """
 
     def __init__(
@@ -88,13 +88,12 @@ class RedisStore:
     ) -> RedisStore:
         client = redis.Redis.from_url(
             url,
-            decode_responses=True,
             socket_connect_timeout=_CONNECT_TIMEOUT_SECONDS,
             socket_timeout=_SOCKET_TIMEOUT_SECONDS,
         )
         return cls(client, ttl_seconds=ttl_seconds, clock=clock)
 
-    def create(self, data: str) -> StoredConversation:
+    def create(self, data: bytes) -> StoredConversation:
         check_data_size(data)
         now = self._clock()
         stored = StoredConversation(new_conversation_id(), 1, data, now, now)
@@ -113,30 +112,34 @@ class RedisStore:
         if not is_conversation_id(conversation_id):
             return None
         with _errors():
-            fields = cast(dict[str, str], self._client.hgetall(conversation_key(conversation_id)))
+            fields = cast(
+                dict[bytes, bytes], self._client.hgetall(conversation_key(conversation_id))
+            )
         if not fields:
             return None
         stored = StoredConversation(
             id=conversation_id,
-            version=int(fields["version"]),
-            data=fields["data"],
-            created_at=float(fields["created_at"]),
-            updated_at=float(fields["updated_at"]),
+            version=int(fields[b"version"]),
+            data=fields[b"data"],
+            created_at=float(fields[b"created_at"]),
+            updated_at=float(fields[b"updated_at"]),
         )
         return None if self._clock() - stored.updated_at > self._ttl else stored
 
-    def update(self, conversation_id: str, data: str, expected_version: int) -> StoredConversation:
+    def update(
+        self, conversation_id: str, data: bytes, expected_version: int
+    ) -> StoredConversation:
         check_data_size(data)
         if not is_conversation_id(conversation_id):
             raise ConversationNotFound(conversation_id)
         now = self._clock()
         keys = [conversation_key(conversation_id), feedback_key(conversation_id)]
-        arguments = [str(expected_version), data, repr(now), str(self._ttl)]
+        arguments: list[bytes | str] = [str(expected_version), data, repr(now), str(self._ttl)]
         with _errors():
-            reply: list[str] = self._compare_and_set(keys=keys, args=arguments)
-        if reply[0] == "missing":
+            reply: list[bytes] = self._compare_and_set(keys=keys, args=arguments)
+        if reply[0] == b"missing":
             raise ConversationNotFound(conversation_id)
-        if reply[0] == "conflict":
+        if reply[0] == b"conflict":
             raise VersionConflict(conversation_id, expected_version, int(reply[1]))
         return StoredConversation(conversation_id, int(reply[1]), data, float(reply[2]), now)
 
@@ -155,8 +158,8 @@ class RedisStore:
         if not is_conversation_id(conversation_id):
             return []
         with _errors():
-            entries = self._client.lrange(feedback_key(conversation_id), 0, -1)
-        return cast(list[str], entries)
+            entries = cast(list[bytes], self._client.lrange(feedback_key(conversation_id), 0, -1))
+        return [entry.decode() for entry in entries]
 
     def ping(self) -> bool:
         try:

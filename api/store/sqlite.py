@@ -49,7 +49,7 @@ CREATE TABLE IF NOT EXISTS conversations (
     version INTEGER NOT NULL,
     created_at REAL NOT NULL,
     updated_at REAL NOT NULL,
-    data TEXT NOT NULL
+    data BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS conversations_by_updated_at ON conversations (updated_at);
 CREATE TABLE IF NOT EXISTS feedback (
@@ -71,7 +71,7 @@ CREATE TABLE conversations_data_last (
     version INTEGER NOT NULL,
     created_at REAL NOT NULL,
     updated_at REAL NOT NULL,
-    data TEXT NOT NULL
+    data BLOB NOT NULL
 );
 INSERT INTO conversations_data_last (id, version, created_at, updated_at, data)
     SELECT id, version, created_at, updated_at, data FROM conversations;
@@ -128,7 +128,7 @@ class SqliteStore:
             raise
         self._checkpointer = Checkpointer(self._connect, _CHECKPOINT_EVERY)
 
-    def create(self, data: str) -> StoredConversation:
+    def create(self, data: bytes) -> StoredConversation:
         check_data_size(data)
         now = self._clock()
         stored = StoredConversation(new_conversation_id(), 1, data, now, now)
@@ -147,9 +147,12 @@ class SqliteStore:
             ).fetchone()
         if row is None:
             return None
-        return StoredConversation(row[0], row[1], row[2], row[3], row[4])
+        data = row[2].encode() if isinstance(row[2], str) else row[2]  # TEXT in older files
+        return StoredConversation(row[0], row[1], data, row[3], row[4])
 
-    def update(self, conversation_id: str, data: str, expected_version: int) -> StoredConversation:
+    def update(
+        self, conversation_id: str, data: bytes, expected_version: int
+    ) -> StoredConversation:
         check_data_size(data)
         if not is_conversation_id(conversation_id):
             raise ConversationNotFound(conversation_id)

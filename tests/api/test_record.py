@@ -1,10 +1,14 @@
-"""The stored record of a conversation: the state on one line, then the transcript's lines."""
+"""The stored record of a conversation: the state on one line, then the transcript's lines,
+compressed."""
 
 from __future__ import annotations
 
 import json
 
-from api.record import ConversationRecord
+import pytest
+import zstandard
+
+from api.record import MAX_RECORD_BYTES, ConversationRecord, UnreadableRecord
 from engine.state import MAX_TRANSCRIPT, ConversationState, TranscriptEntry
 
 
@@ -22,7 +26,7 @@ def test_a_new_record_reads_back_as_the_same_state() -> None:
     state = _state(1, _entry("user", 1, "OOM\nat step 3"), _entry("bot", 1, "**Is GC on?**\n\n-"))
     data = ConversationRecord.encode_new(state)
 
-    head, *lines = data.split("\n")
+    head, *lines = zstandard.ZstdDecompressor().decompress(data).decode().split("\n")
     assert "transcript" not in json.loads(head)
     assert [json.loads(line)["text"] for line in lines] == ["OOM\nat step 3", "**Is GC on?**\n\n-"]
     assert ConversationRecord.decode(data).full_state() == state
@@ -53,9 +57,53 @@ def test_only_the_latest_entries_are_kept() -> None:
     assert transcript[0].text == f"u{29 - MAX_TRANSCRIPT // 2 + 1}"
 
 
+def test_a_long_conversation_is_stored_in_a_fraction_of_its_size() -> None:
+    def answer(turn: int) -> str:
+        steps = [
+            f"{n}. **Lower Batch Size from {turn + n} to 1.** In the Training panel."
+            for n in range(30)
+        ]
+        return "**Recommendations**\n\n" + "\n".join(steps)
+
+    data = ConversationRecord.encode_new(_state(1, _entry("bot", 1, answer(1))))
+    for turn in range(2, 12):
+        step = _state(
+            turn, _entry("user", turn, f"batch {turn}"), _entry("bot", turn, answer(turn))
+        )
+        data = ConversationRecord.decode(data).encode_after(step)
+
+    plain = zstandard.ZstdDecompressor().decompress(data)
+    assert len(plain) > 20_000
+    assert len(data) < len(plain) / 5
+
+
+def test_a_record_written_as_text_lines_still_reads() -> None:
+    state = _state(1, _entry("user", 1, "oom"), _entry("bot", 1, "Is GC on?"))
+    lines = [state.model_dump_json(exclude={"transcript"})]
+    lines += [entry.model_dump_json() for entry in state.transcript]
+
+    record = ConversationRecord.decode("\n".join(lines).encode())
+
+    assert record.full_state() == state
+
+
+@pytest.mark.parametrize(
+    "damaged",
+    [
+        zstandard.ZstdCompressor().compress(b'{"locale": "en"}')[:-3],  # cut short
+        zstandard.ZstdCompressor(write_content_size=False).compress(b'{"locale": "en"}'),
+        zstandard.ZstdCompressor().compress(b" " * (MAX_RECORD_BYTES + 1)),
+    ],
+    ids=["truncated", "size-unknown", "too-large"],
+)
+def test_a_damaged_frame_is_refused_with_a_reason(damaged: bytes) -> None:
+    with pytest.raises(UnreadableRecord, match="record frame"):
+        ConversationRecord.decode(damaged)
+
+
 def test_a_record_written_as_one_json_state_still_reads() -> None:
     old = _state(2, _entry("user", 1, "oom"), _entry("bot", 1, "q"), _entry("bot", 2, "a"))
-    record = ConversationRecord.decode(old.model_dump_json())
+    record = ConversationRecord.decode(old.model_dump_json().encode())
 
     assert record.state.transcript == []
     assert record.full_state() == old

@@ -33,7 +33,7 @@ def real_time_store(redis_url: str) -> Iterator[RedisStore]:
 def test_conversation_is_a_hash_under_the_prefix(
     real_time_store: RedisStore, client: redis.Redis
 ) -> None:
-    created = real_time_store.create('{"turn": 1}')
+    created = real_time_store.create(b'{"turn": 1}')
 
     fields = client.hgetall(f"oomguide:conv:{{{created.id}}}")
 
@@ -45,12 +45,12 @@ def test_conversation_is_a_hash_under_the_prefix(
 def test_update_refreshes_the_expiry_of_both_keys(
     real_time_store: RedisStore, client: redis.Redis
 ) -> None:
-    created = real_time_store.create("{}")
+    created = real_time_store.create(b"{}")
     real_time_store.add_feedback(created.id, '{"helpful": true}')
     client.expire(conversation_key(created.id), 5)
     client.expire(feedback_key(created.id), 5)
 
-    real_time_store.update(created.id, "{}", expected_version=1)
+    real_time_store.update(created.id, b"{}", expected_version=1)
 
     assert client.ttl(conversation_key(created.id)) > 5
     assert client.ttl(feedback_key(created.id)) > 5
@@ -59,7 +59,7 @@ def test_update_refreshes_the_expiry_of_both_keys(
 def test_feedback_expires_with_its_conversation(
     real_time_store: RedisStore, client: redis.Redis
 ) -> None:
-    created = real_time_store.create("{}")
+    created = real_time_store.create(b"{}")
     client.expire(conversation_key(created.id), 7)
 
     real_time_store.add_feedback(created.id, "{}")
@@ -70,13 +70,13 @@ def test_feedback_expires_with_its_conversation(
 def test_the_server_forgets_idle_conversations(redis_url: str, client: redis.Redis) -> None:
     store = RedisStore.from_url(redis_url, ttl_seconds=1)
     try:
-        created = store.create("{}")
+        created = store.create(b"{}")
         time.sleep(1.2)
 
         assert store.get(created.id) is None
         assert client.exists(conversation_key(created.id)) == 0
         with pytest.raises(ConversationNotFound):
-            store.update(created.id, "{}", expected_version=1)
+            store.update(created.id, b"{}", expected_version=1)
     finally:
         store.close()
 
@@ -85,12 +85,12 @@ def test_stores_on_two_hosts_share_conversations(redis_url: str) -> None:
     first = RedisStore.from_url(redis_url, ttl_seconds=TTL_SECONDS)
     second = RedisStore.from_url(redis_url, ttl_seconds=TTL_SECONDS)
     try:
-        created = first.create("{}")
+        created = first.create(b"{}")
         assert second.get(created.id) == created
-        second.update(created.id, '{"by": "second"}', expected_version=1)
+        second.update(created.id, b'{"by": "second"}', expected_version=1)
 
         with pytest.raises(VersionConflict):
-            first.update(created.id, '{"by": "first"}', expected_version=1)
+            first.update(created.id, b'{"by": "first"}', expected_version=1)
     finally:
         first.close()
         second.close()
@@ -100,14 +100,14 @@ def test_a_stopped_server_makes_the_store_unavailable() -> None:
     server = start_redis_server()
     store = open_store(database="unused.db", redis_url=server.url, ttl_seconds=TTL_SECONDS)
     try:
-        created = store.create("{}")
+        created = store.create(b"{}")
         server.stop()
 
         assert store.ping() is False
         for operation in (
-            lambda: store.create("{}"),
+            lambda: store.create(b"{}"),
             lambda: store.get(created.id),
-            lambda: store.update(created.id, "{}", expected_version=1),
+            lambda: store.update(created.id, b"{}", expected_version=1),
             lambda: store.add_feedback(created.id, "{}"),
             lambda: store.feedback(created.id),
         ):

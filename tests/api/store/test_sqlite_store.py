@@ -40,7 +40,7 @@ try:
         data = json.loads(current.data)
         data["seen"].append(f"{tag}-{done}")
         try:
-            store.update(conversation_id, json.dumps(data), current.version)
+            store.update(conversation_id, json.dumps(data).encode(), current.version)
         except VersionConflict:
             conflicts += 1
             continue
@@ -59,7 +59,8 @@ store = open_store(database=sys.argv[1], redis_url=None, ttl_seconds=3600)
 padding = "x" * 200_000
 while True:
     current = store.get(sys.argv[2])
-    store.update(sys.argv[2], json.dumps({"n": current.version, "pad": padding}), current.version)
+    data = json.dumps({"n": current.version, "pad": padding}).encode()
+    store.update(sys.argv[2], data, current.version)
     print(current.version, flush=True)
 """
 
@@ -78,8 +79,8 @@ def real_time_store(database: str) -> Iterator[SqliteStore]:
 
 def test_data_survives_closing_and_reopening(database: str) -> None:
     first = SqliteStore(database, ttl_seconds=HOUR)
-    created = first.create('{"turn": 1}')
-    updated = first.update(created.id, '{"turn": 2}', expected_version=1)
+    created = first.create(b'{"turn": 1}')
+    updated = first.update(created.id, b'{"turn": 2}', expected_version=1)
     first.add_feedback(created.id, '{"helpful": true}')
     first.close()
 
@@ -101,7 +102,7 @@ def test_processes_sharing_the_file_lose_no_update(
     real_time_store: SqliteStore, database: str
 ) -> None:
     per_writer, tags = 300, "abc"
-    created = real_time_store.create(json.dumps({"seen": []}))
+    created = real_time_store.create(json.dumps({"seen": []}).encode())
     with ExitStack() as running:
         writers = [
             running.enter_context(
@@ -127,7 +128,7 @@ def test_processes_sharing_the_file_lose_no_update(
 def test_a_writer_killed_mid_write_leaves_a_consistent_file(
     real_time_store: SqliteStore, database: str
 ) -> None:
-    created = real_time_store.create(json.dumps({"n": 0}))
+    created = real_time_store.create(json.dumps({"n": 0}).encode())
     with _run_script(WRITE_FOREVER_SCRIPT, database, created.id, piped=True) as writer:
         _wait_for_versions(writer, 20)
         writer.kill()
@@ -140,7 +141,7 @@ def test_a_writer_killed_mid_write_leaves_a_consistent_file(
         assert after is not None
         assert after.version >= 20
         assert json.loads(after.data)["n"] == after.version - 1
-        reopened.update(created.id, "{}", expected_version=after.version)
+        reopened.update(created.id, b"{}", expected_version=after.version)
     finally:
         reopened.close()
     with closing(sqlite3.connect(database)) as connection:
@@ -151,10 +152,10 @@ def test_create_purges_expired_rows_and_their_feedback(database: str) -> None:
     clock = FakeClock()
     store = SqliteStore(database, ttl_seconds=TTL_SECONDS, clock=clock)
     try:
-        old = store.create("{}")
+        old = store.create(b"{}")
         store.add_feedback(old.id, "{}")
         clock.advance(TTL_SECONDS + 1)
-        fresh = store.create("{}")
+        fresh = store.create(b"{}")
     finally:
         store.close()
 
@@ -173,7 +174,7 @@ def test_unopenable_file_is_unavailable(tmp_path: Path) -> None:
 
 def test_closed_store_is_unavailable(database: str) -> None:
     store = SqliteStore(database, ttl_seconds=HOUR)
-    created = store.create("{}")
+    created = store.create(b"{}")
     store.close()
 
     assert store.ping() is False
@@ -233,9 +234,9 @@ def test_a_file_in_the_old_layout_is_rebuilt_with_nothing_lost(database: str) ->
     try:
         stored = store.get(conversation_id)
         assert stored is not None
-        assert (stored.version, stored.data) == (3, '{"turn": 3}')
+        assert (stored.version, stored.data) == (3, b'{"turn": 3}')  # TEXT, read as bytes
         assert store.feedback(conversation_id) == ["kept"]
-        assert store.update(conversation_id, '{"turn": 4}', 3).version == 4
+        assert store.update(conversation_id, b'{"turn": 4}', 3).version == 4
     finally:
         store.close()
     with closing(sqlite3.connect(database)) as connection:
@@ -250,26 +251,28 @@ def test_a_file_in_the_old_layout_is_rebuilt_with_nothing_lost(database: str) ->
 def test_a_writer_waits_for_the_writers_lock_and_then_writes(
     real_time_store: SqliteStore, database: str
 ) -> None:
-    created = real_time_store.create("{}")
+    created = real_time_store.create(b"{}")
     with _run_script(HOLD_WRITER_LOCK_SCRIPT, database, piped=True) as holder:
         _wait_until_ready(holder)
         released = time.monotonic() + 0.3
         threading.Timer(0.3, _say_go, (holder,)).start()
-        real_time_store.update(created.id, '{"after": "the holder"}', expected_version=1)
+        real_time_store.update(created.id, b'{"after": "the holder"}', expected_version=1)
         assert time.monotonic() >= released - 0.01
         assert holder.wait(timeout=10) == 0
     stored = real_time_store.get(created.id)
-    assert stored is not None and stored.data == '{"after": "the holder"}'
+    assert stored is not None and stored.data == b'{"after": "the holder"}'
 
 
 def test_the_log_is_copied_back_in_the_background(
     real_time_store: SqliteStore, database: str
 ) -> None:
     """A hundred writes are far below the writers' own checkpoint, yet the log gets copied."""
-    created = real_time_store.create("{}")
+    created = real_time_store.create(b"{}")
     version = created.version
     for n in range(100):
-        version = real_time_store.update(created.id, f"{n:03d}" + "x" * 10_000, version).version
+        version = real_time_store.update(
+            created.id, f"{n:03d}".encode() + b"x" * 10_000, version
+        ).version
     checkpointer = real_time_store._checkpointer
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
@@ -280,7 +283,7 @@ def test_the_log_is_copied_back_in_the_background(
     else:
         pytest.fail(f"no complete background checkpoint: {checkpointer.last}")
     stored = real_time_store.get(created.id)
-    assert stored is not None and stored.data.startswith("099")
+    assert stored is not None and stored.data.startswith(b"099")
     real_time_store.close()
     assert not checkpointer.running
 

@@ -27,44 +27,44 @@ THREADS = 8
 
 
 def test_create_get_update_round_trip(store: ConversationStore, clock: FakeClock) -> None:
-    created = store.create('{"turn": 1}')
+    created = store.create(b'{"turn": 1}')
     assert is_conversation_id(created.id)
-    assert created == StoredConversation(created.id, 1, '{"turn": 1}', clock.now, clock.now)
+    assert created == StoredConversation(created.id, 1, b'{"turn": 1}', clock.now, clock.now)
     assert store.get(created.id) == created
 
     clock.advance(5)
-    updated = store.update(created.id, '{"turn": 2}', expected_version=1)
+    updated = store.update(created.id, b'{"turn": 2}', expected_version=1)
 
     assert updated == StoredConversation(
-        created.id, 2, '{"turn": 2}', created.created_at, created.created_at + 5
+        created.id, 2, b'{"turn": 2}', created.created_at, created.created_at + 5
     )
     assert store.get(created.id) == updated
 
 
 def test_ids_are_distinct(store: ConversationStore) -> None:
-    ids = {store.create("{}").id for _ in range(50)}
+    ids = {store.create(b"{}").id for _ in range(50)}
     assert len(ids) == 50
 
 
 def test_stale_version_is_a_conflict(store: ConversationStore) -> None:
-    created = store.create("{}")
-    store.update(created.id, '{"a": 1}', expected_version=1)
+    created = store.create(b"{}")
+    store.update(created.id, b'{"a": 1}', expected_version=1)
 
     with pytest.raises(VersionConflict) as raised:
-        store.update(created.id, '{"b": 1}', expected_version=1)
+        store.update(created.id, b'{"b": 1}', expected_version=1)
 
     assert (raised.value.expected_version, raised.value.actual_version) == (1, 2)
-    assert _data(store, created.id) == '{"a": 1}'
+    assert _data(store, created.id) == b'{"a": 1}'
 
 
 def test_racing_updates_of_one_version_let_exactly_one_win(store: ConversationStore) -> None:
-    created = store.create("{}")
+    created = store.create(b"{}")
     start = threading.Barrier(THREADS)
 
     def attempt(worker: int) -> str:
         start.wait()
         try:
-            store.update(created.id, json.dumps({"winner": worker}), expected_version=1)
+            store.update(created.id, json.dumps({"winner": worker}).encode(), expected_version=1)
         except VersionConflict:
             return "conflict"
         return "won"
@@ -80,7 +80,7 @@ def test_racing_updates_of_one_version_let_exactly_one_win(store: ConversationSt
 
 
 def test_read_modify_write_with_retry_loses_nothing(store: ConversationStore) -> None:
-    created = store.create(json.dumps({"seen": []}))
+    created = store.create(json.dumps({"seen": []}).encode())
     start = threading.Barrier(THREADS)
 
     def append(worker: int) -> None:
@@ -97,7 +97,7 @@ def test_read_modify_write_with_retry_loses_nothing(store: ConversationStore) ->
 
 
 def test_idle_conversation_expires(store: ConversationStore, clock: FakeClock) -> None:
-    created = store.create("{}")
+    created = store.create(b"{}")
     clock.advance(TTL_SECONDS)
     assert store.get(created.id) is not None  # idle for exactly ttl: still there
 
@@ -105,15 +105,15 @@ def test_idle_conversation_expires(store: ConversationStore, clock: FakeClock) -
 
     assert store.get(created.id) is None
     with pytest.raises(ConversationNotFound):
-        store.update(created.id, "{}", expected_version=1)
+        store.update(created.id, b"{}", expected_version=1)
     with pytest.raises(ConversationNotFound):
         store.add_feedback(created.id, "{}")
 
 
 def test_update_keeps_a_conversation_alive(store: ConversationStore, clock: FakeClock) -> None:
-    created = store.create("{}")
+    created = store.create(b"{}")
     clock.advance(TTL_SECONDS - 1)
-    store.update(created.id, "{}", expected_version=1)
+    store.update(created.id, b"{}", expected_version=1)
     clock.advance(TTL_SECONDS - 1)
 
     alive = store.get(created.id)
@@ -123,7 +123,7 @@ def test_update_keeps_a_conversation_alive(store: ConversationStore, clock: Fake
 
 
 def test_reads_do_not_keep_a_conversation_alive(store: ConversationStore, clock: FakeClock) -> None:
-    created = store.create("{}")
+    created = store.create(b"{}")
     clock.advance(TTL_SECONDS - 1)
     assert store.get(created.id) is not None
     clock.advance(2)
@@ -136,12 +136,12 @@ MALFORMED_IDS = ["", "x", "../../etc/passwd", "a' OR '1'='1", "*", "oomguide:con
 
 @pytest.mark.parametrize("conversation_id", [*MALFORMED_IDS, "a" * 23, "a" * 25, "a" * 10_000])
 def test_malformed_ids_are_not_found(store: ConversationStore, conversation_id: str) -> None:
-    store.create("{}")
+    store.create(b"{}")
 
     assert store.get(conversation_id) is None
     assert store.feedback(conversation_id) == []
     with pytest.raises(ConversationNotFound):
-        store.update(conversation_id, "{}", expected_version=1)
+        store.update(conversation_id, b"{}", expected_version=1)
     with pytest.raises(ConversationNotFound):
         store.add_feedback(conversation_id, "{}")
 
@@ -151,7 +151,7 @@ def test_unknown_well_formed_id_is_not_found(store: ConversationStore) -> None:
 
     assert store.get(unknown) is None
     with pytest.raises(ConversationNotFound) as raised:
-        store.update(unknown, "{}", expected_version=1)
+        store.update(unknown, b"{}", expected_version=1)
     assert raised.value.conversation_id == unknown
 
 
@@ -160,12 +160,12 @@ def test_unknown_well_formed_id_is_not_found(store: ConversationStore) -> None:
 def test_any_text_as_id_is_just_not_found(store: ConversationStore, conversation_id: str) -> None:
     assert store.get(conversation_id) is None
     with pytest.raises(ConversationNotFound):
-        store.update(conversation_id, "{}", expected_version=1)
+        store.update(conversation_id, b"{}", expected_version=1)
 
 
 def test_feedback_is_kept_in_order(store: ConversationStore) -> None:
-    created = store.create("{}")
-    other = store.create("{}")
+    created = store.create(b"{}")
+    other = store.create(b"{}")
 
     store.add_feedback(created.id, '{"helpful": true}')
     store.add_feedback(created.id, '{"helpful": false, "comment": "ainda OOM"}')
@@ -178,19 +178,26 @@ def test_feedback_is_kept_in_order(store: ConversationStore) -> None:
 
 
 def test_data_at_the_limit_is_accepted(store: ConversationStore) -> None:
-    created = store.create("x" * MAX_DATA_BYTES)
+    created = store.create(b"x" * MAX_DATA_BYTES)
     store.add_feedback(created.id, "é" * (MAX_FEEDBACK_BYTES // 2))
 
-    assert _data(store, created.id) == "x" * MAX_DATA_BYTES
+    assert _data(store, created.id) == b"x" * MAX_DATA_BYTES
 
 
-@pytest.mark.parametrize(
-    "oversized",
-    ["x" * (MAX_DATA_BYTES + 1), "é" * (MAX_DATA_BYTES // 2 + 1)],
-    ids=["ascii", "utf8"],
-)
-def test_oversized_data_is_rejected(store: ConversationStore, oversized: str) -> None:
-    created = store.create("{}")
+def test_data_is_kept_byte_for_byte(store: ConversationStore) -> None:
+    """Records are binary (compressed): every byte value, NUL and invalid UTF-8 included."""
+    binary = bytes(range(256)) * 4 + b"\xff\xfe\x00\n"
+    created = store.create(binary)
+    assert _data(store, created.id) == binary
+
+    store.update(created.id, binary[::-1], expected_version=1)
+
+    assert _data(store, created.id) == binary[::-1]
+
+
+def test_oversized_data_is_rejected(store: ConversationStore) -> None:
+    oversized = b"x" * (MAX_DATA_BYTES + 1)
+    created = store.create(b"{}")
 
     with pytest.raises(PayloadTooLarge) as on_create:
         store.create(oversized)
@@ -198,12 +205,12 @@ def test_oversized_data_is_rejected(store: ConversationStore, oversized: str) ->
         store.update(created.id, oversized, expected_version=1)
 
     assert on_create.value.limit == MAX_DATA_BYTES
-    assert on_create.value.size == len(oversized.encode())
+    assert on_create.value.size == len(oversized)
     assert store.get(created.id) == created
 
 
 def test_oversized_feedback_is_rejected(store: ConversationStore) -> None:
-    created = store.create("{}")
+    created = store.create(b"{}")
 
     with pytest.raises(PayloadTooLarge) as raised:
         store.add_feedback(created.id, "x" * (MAX_FEEDBACK_BYTES + 1))
@@ -216,7 +223,7 @@ def test_ping(store: ConversationStore) -> None:
     assert store.ping() is True
 
 
-def _data(store: ConversationStore, conversation_id: str) -> str:
+def _data(store: ConversationStore, conversation_id: str) -> bytes:
     stored = store.get(conversation_id)
     assert stored is not None
     return stored.data
@@ -231,7 +238,9 @@ def _update_with_retry(store: ConversationStore, conversation_id: str, change: C
         assert current is not None
         try:
             store.update(
-                conversation_id, json.dumps(change(json.loads(current.data))), current.version
+                conversation_id,
+                json.dumps(change(json.loads(current.data))).encode(),
+                current.version,
             )
         except VersionConflict:
             continue

@@ -44,37 +44,49 @@ class UnreadableRecord(ValueError):
 
 @dataclass(frozen=True)
 class ConversationRecord:
-    state: ConversationState  # with an empty transcript: the entries are in ``lines``
-    lines: tuple[bytes, ...]
+    state: ConversationState  # with an empty transcript: its entries are in ``lines``
+    lines: bytes  # the transcript's entries as JSON, one per line, oldest first; b"" for none
 
     @classmethod
     def decode(cls, data: bytes) -> ConversationRecord:
         text = _decompress(data) if data.startswith(_FRAME_MAGIC) else data
-        head, *lines = text.split(b"\n")
+        head, _, lines = text.partition(b"\n")
         state = _STATE.validate_json(head)
         if state.transcript:  # written when the transcript was still part of the state
-            lines = [_ENTRY.dump_json(entry) for entry in state.transcript] + lines
+            lines = b"\n".join([*(_ENTRY.dump_json(e) for e in state.transcript), lines]).rstrip()
             state = state.model_copy(update={"transcript": []})
-        return cls(state, tuple(lines))
+        return cls(state, lines)
 
     @classmethod
     def encode_new(cls, state: ConversationState) -> bytes:
         """The record of a conversation that starts with ``state``."""
-        return cls(state.model_copy(update={"transcript": []}), ()).encode_after(state)
+        return cls(state.model_copy(update={"transcript": []}), b"").encode_after(state)
 
     def encode_after(self, new_state: ConversationState) -> bytes:
         """The record once ``new_state`` is kept: a state the engine made from ``self.state``, so
         that its transcript holds only this turn's entries. The oldest lines go past
         MAX_TRANSCRIPT."""
-        added = [_ENTRY.dump_json(entry) for entry in new_state.transcript]
-        lines = [*self.lines, *added][-MAX_TRANSCRIPT:]
+        added = [_ENTRY.dump_json(entry) for entry in new_state.transcript[-MAX_TRANSCRIPT:]]
+        kept = _last_lines(self.lines, MAX_TRANSCRIPT - len(added))
         head = _STATE.dump_json(new_state, exclude=_NO_TRANSCRIPT)
-        return _CODECS.compressor.compress(b"\n".join([head, *lines]))
+        return _CODECS.compressor.compress(b"\n".join([head, *([kept] if kept else []), *added]))
 
     def full_state(self) -> ConversationState:
         """The state with its transcript, as the conversation's view shows it."""
-        entries = _ENTRIES.validate_json(b"[" + b",".join(self.lines) + b"]")
+        entries = _ENTRIES.validate_json(b"[" + self.lines.replace(b"\n", b",") + b"]")
         return self.state.model_copy(update={"transcript": entries})
+
+
+def _last_lines(lines: bytes, count: int) -> bytes:
+    """The last ``count`` lines of ``lines``, found from the end without splitting them all."""
+    if count <= 0:
+        return b""
+    cut = len(lines)
+    for _ in range(count):
+        cut = lines.rfind(b"\n", 0, cut)
+        if cut < 0:
+            return lines
+    return lines[cut + 1 :]
 
 
 class _Codecs(threading.local):

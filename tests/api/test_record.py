@@ -7,6 +7,8 @@ import json
 
 import pytest
 import zstandard
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from api.record import MAX_RECORD_BYTES, ConversationRecord, UnreadableRecord
 from engine.state import MAX_TRANSCRIPT, ConversationState, TranscriptEntry
@@ -113,3 +115,17 @@ def test_a_record_written_as_one_json_state_still_reads() -> None:
         for e in ConversationRecord.decode(record.encode_after(after)).full_state().transcript
     ]
     assert texts == ["oom", "q", "a", "more", "b"]
+
+
+@settings(max_examples=200)
+@given(st.lists(st.lists(st.text(max_size=12), max_size=MAX_TRANSCRIPT + 3), max_size=12))
+def test_the_transcript_is_always_the_latest_entries_in_order(turns: list[list[str]]) -> None:
+    """Whatever each turn adds (none, a few, more than fit), the record keeps the latest ones."""
+    said: list[TranscriptEntry] = []
+    data = ConversationRecord.encode_new(_state(0))
+    for number, texts in enumerate(turns, start=1):
+        added = [_entry("bot", number, text) for text in texts]
+        said += added
+        data = ConversationRecord.decode(data).encode_after(_state(number, *added))
+
+    assert ConversationRecord.decode(data).full_state().transcript == said[-MAX_TRANSCRIPT:]

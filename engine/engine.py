@@ -10,7 +10,7 @@ from engine.errors import InvalidReply
 from engine.extract import Extraction, extract, parse_reply
 from engine.extract.config_block import as_job
 from engine.facts import FactBook, Rule, coerce, coerce_all, derive
-from engine.models import Answer, Diagnosis, Question, TraceStep, Turn
+from engine.models import Diagnosis, Question, TraceStep, Turn
 from engine.render import Renderer
 from engine.state import MAX_TRANSCRIPT, ConversationState, Opening, Reply, TranscriptEntry
 from engine.walk import Graph, Walk
@@ -293,28 +293,18 @@ class Engine:
         preface = list(got.preface)
         if reask and question is not None:
             preface.append(r.text("engine.unclear", locale, question=question.text))
-        answer: Answer | None = None
         node = walk.stop if isinstance(walk.stop, AnswerNode) else None
-        citations = []
+        answered = None
         if node is not None:
-            answer = r.answer(node, locale, facts, signals, self.graph.gates, with_risk=False)
-            citations = r.answer_citations(node, answer, locale)
-        text = r.message(
-            locale,
-            preface=preface,
-            node=node,
-            answer=answer,
-            question=question,
-            citations=citations,
-            facts=facts,
-        )
+            answered = r.answered(node, locale, facts, signals, self.graph.gates)
+        text = r.message(locale, preface=preface, answered=answered, question=question)
         return Turn(
             locale=locale,
             kind="answer" if node else "question",
             text=text,
             question=question,
-            answer=answer,
-            citations=citations,
+            answer=answered.answer if answered else None,
+            citations=list(answered.citations) if answered else [],
             facts=dict(facts),
             trace=trace,
             kb_version=self.kb.version,

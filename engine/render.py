@@ -58,6 +58,26 @@ class _Whens:
         return cls(gates, recommend, compiled, gate_facts)
 
 
+@dataclass(frozen=True)
+class Answered:
+    """An answer node's whole share of a turn: the answer, what it cites, and its two parts of
+    the message (the node's text with risk and recommendations; the sections to read)."""
+
+    answer: Answer
+    citations: list[Citation]
+    text: str
+    read_more: str
+
+
+@dataclass(frozen=True)
+class _AnswerReads:
+    """What an answer node's share of a turn depends on: the values of these facts and these
+    of the signals (every signal when ``signals`` is None)."""
+
+    facts: tuple[str, ...]
+    signals: frozenset[str] | None
+
+
 class Renderer:
     """Everything localized, with the per-locale constants (citations, labels) built once."""
 
@@ -78,6 +98,8 @@ class Renderer:
         self._memo: dict[tuple[Hashable, ...], str] = {}
         self._options: dict[tuple[str, str], list[Option]] = {}  # plain option labels
         self._whens: _Whens | None = None
+        self._answer_reads: dict[tuple[str, str], _AnswerReads | None] = {}
+        self._answered: dict[tuple[Hashable, ...], Answered] = {}
 
     def _all_citations(self) -> dict[tuple[str, str], Citation]:
         base = self.guide_url
@@ -202,6 +224,8 @@ class Renderer:
         whens = self._whens
         if whens is None or whens.gates is not gates:
             whens = self._whens = _Whens.of(self.kb, gates)
+            self._answer_reads.clear()
+            self._answered.clear()
         return whens
 
     def _recommendation(
@@ -245,33 +269,136 @@ class Renderer:
         ids = [*node.cites, *(c for r in answer.recommendations for c in r.citations)]
         return self.citations(ids, locale)
 
+    def answered(
+        self,
+        node: AnswerNode,
+        locale: str,
+        facts: Mapping[str, FactValue],
+        signals: Set[str],
+        gates: Mapping[str, Condition],
+    ) -> Answered:
+        """The answer a turn ends on, with its citations and parts of the message.
+
+        A pure function of the few facts and signals the node can read (see :meth:`_reads_of`),
+        which repeat across conversations far more than whole fact sets do: remembered, like the
+        texts, since building it was a quarter of a turn.
+        """
+        memo_key = self._answered_key(node, locale, facts, signals, self._compiled(gates))
+        answered = self._answered.get(memo_key)
+        if answered is None:
+            if len(self._answered) >= MAX_MEMO:
+                self._answered.clear()
+            answer = self.answer(node, locale, facts, signals, gates, with_risk=False)
+            citations = self.answer_citations(node, answer, locale)
+            answered = self._answered[memo_key] = Answered(
+                answer,
+                citations,
+                "\n\n".join(self._answer_parts(node, answer, locale, facts)),
+                self._read_more(citations, locale),
+            )
+        return answered
+
+    def _answered_key(
+        self,
+        node: AnswerNode,
+        locale: str,
+        facts: Mapping[str, FactValue],
+        signals: Set[str],
+        whens: _Whens,
+    ) -> tuple[Hashable, ...]:
+        reads = self._answer_reads.get((locale, node.id), _UNREAD)
+        if reads is _UNREAD:
+            reads = self._answer_reads[(locale, node.id)] = self._reads_of(node, locale, whens)
+        names = tuple(sorted(facts)) if reads is None else reads.facts
+        raw = [facts.get(n) for n in names]
+        heard = frozenset(signals)
+        if reads is not None and reads.signals is not None:
+            heard = reads.signals & heard
+        return (
+            locale,
+            node.id,
+            names,
+            tuple([v if type(v) in _PLAIN else _freeze(v) for v in raw]),
+            tuple(map(type, raw)),  # 1, 1.0 and True are equal keys but not equal texts
+            heard,
+        )
+
+    def _reads_of(self, node: AnswerNode, locale: str, whens: _Whens) -> _AnswerReads | None:
+        """Every fact and signal an answer node's share of a turn can read: its recommendations'
+        conditions (with the gates they name), parameters and texts, and its risk when it shows
+        one. None when one of its texts reads the facts in a way not known."""
+        facts = {"goal", "memory_kind"}  # whether gates are listed; the topics
+        signals: set[str] = set()
+        every_signal = False
+        conditions = [rec.when for rec in node.recommend if rec.when is not None]
+        keys = [f"node.{node.id}.text", "engine.recommendations", "engine.read_more"]
+        for rec in node.recommend:
+            keys.append(f"advice.{rec.code}")
+            params = self._advice[rec.code].params.values()
+            facts.update(p.fact for p in params if p.fact)
+            every_signal = every_signal or any(p.op == "signals" for p in params)
+            if rec.code == "keep_gc_on" or any(p.op == "failed_gates" for p in params):
+                conditions.extend(whens.gates.values())
+                keys.extend(f"gate.{g}" for g in whens.gates)
+        seen: set[str] = set()
+        while conditions:
+            condition = conditions.pop()
+            facts.update(condition.facts_read())
+            signals.update(condition.signals_read())
+            named = [g for g in condition.gates_read() if g in whens.gates and g not in seen]
+            seen.update(named)
+            conditions.extend(whens.gates[g] for g in named)
+        if node.risk:
+            facts.update(self._risk.facts_read)
+            keys.extend(self._risk.text_keys)
+            keys.extend(["engine.risk", *(f"engine.risk_level.{level}" for level in _LEVELS)])
+        for key in keys:
+            if not self.catalog.has(key, locale):
+                continue  # never rendered: rendering it would fail
+            if (locale, key) not in self._static:
+                self._static_text(key, locale)
+            read = self._reads.get((locale, key), ())
+            if read is None:
+                return None
+            facts.update(read)
+        return _AnswerReads(tuple(sorted(facts)), None if every_signal else frozenset(signals))
+
     def message(
         self,
         locale: str,
         *,
         preface: Sequence[str],
-        node: AnswerNode | None,
-        answer: Answer | None,
+        answered: Answered | None,
         question: Question | None,
-        citations: Sequence[Citation],
-        facts: Mapping[str, FactValue],
     ) -> str:
         """The whole turn as CommonMark."""
         parts = [p for p in preface if p]
-        if node is not None and answer is not None:
-            level = answer.risk.level if answer.risk else None
-            parts.append(self.text(f"node.{node.id}.text", locale, facts=facts, risk_level=level))
-            parts.extend(self._risk_lines(answer.risk, locale))
-            heading = self.text("engine.recommendations", locale)
-            items = [f"{i}. {_indent(r.text)}" for i, r in enumerate(answer.recommendations, 1)]
-            parts.append(f"**{heading}**\n\n" + "\n".join(items))
+        if answered is not None:
+            parts.append(answered.text)
         if question is not None:
             hint = "engine.options_hint" if question.options else "engine.number_hint"
             parts.append(f"**{question.text}**\n\n{self.text(hint, locale)}")
-        if citations:
-            links = "\n".join(f"- [{_cite_label(c)}]({c.url})" for c in citations)
-            parts.append(f"**{self.text('engine.read_more', locale)}**\n\n{links}")
+        if answered is not None and answered.read_more:
+            parts.append(answered.read_more)
         return "\n\n".join(parts)
+
+    def _answer_parts(
+        self, node: AnswerNode, answer: Answer, locale: str, facts: Mapping[str, FactValue]
+    ) -> list[str]:
+        """The node's text, the risk and the recommendations, as the message shows them."""
+        level = answer.risk.level if answer.risk else None
+        parts = [self.text(f"node.{node.id}.text", locale, facts=facts, risk_level=level)]
+        parts.extend(self._risk_lines(answer.risk, locale))
+        heading = self.text("engine.recommendations", locale)
+        items = [f"{i}. {_indent(r.text)}" for i, r in enumerate(answer.recommendations, 1)]
+        parts.append(f"**{heading}**\n\n" + "\n".join(items))
+        return parts
+
+    def _read_more(self, citations: Sequence[Citation], locale: str) -> str:
+        if not citations:
+            return ""
+        links = "\n".join(f"- [{_cite_label(c)}]({c.url})" for c in citations)
+        return f"**{self.text('engine.read_more', locale)}**\n\n{links}"
 
     def _risk_lines(self, risk: Risk | None, locale: str) -> list[str]:
         if risk is None:
@@ -292,6 +419,9 @@ def _failed(whens: _Whens, facts: Mapping[str, FactValue], signals: Set[str]) ->
     decided = [g for g in unmet if all(f in facts for f in whens.gate_facts[g])]
     return decided or unmet
 
+
+_LEVELS = ("low", "medium", "high")
+_UNREAD = _AnswerReads((), frozenset())  # stands for reads not worked out yet
 
 # Values that freeze to themselves: most values of a render context (facts are flat).
 _PLAIN = frozenset({str, int, float, bool, type(None)})

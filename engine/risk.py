@@ -33,6 +33,19 @@ class RiskTable:
             row.family: tuple(compile_condition(rule.when) for rule in row.rules)
             for row in kb.risk_table
         }
+        # What an assessment can read, and the texts its findings name.
+        self.facts_read = frozenset(
+            {"model_family"}.union(
+                *(rule.when.facts_read() for row in kb.risk_table for rule in row.rules)
+            )
+        )
+        self.text_keys = tuple(
+            sorted(
+                {UNKNOWN_REASON, UNKNOWN_SAFEST}.union(
+                    *({rule.reason for rule in row.rules} | {row.safest} for row in kb.risk_table)
+                )
+            )
+        )
 
     def assess(self, facts: Mapping[str, FactValue]) -> RiskFinding:
         family = facts.get("model_family")

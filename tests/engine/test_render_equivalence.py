@@ -1,5 +1,6 @@
-"""The text memo never answers for a different rendering: a memoized engine gives the same turns
-as one that renders every text, and a template's memo key keeps every fact it can read."""
+"""The memos never answer for a different rendering: a memoized engine gives the same turns as
+one that renders every text and every answer, a template's memo key keeps every fact it can read,
+and an answer's memo key every fact and signal it can read."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ import pytest
 
 from engine.engine import Engine
 from engine.errors import InvalidReply
-from engine.render import Renderer, _facts_read
+from engine.render import Answered, Renderer, _facts_read, _Whens
 from engine.state import ConversationState, Opening, Reply
-from kb.schema import QuestionNode
+from kb.contract import FACTS, FactSpec, FactType, FactValue
+from kb.schema import AnswerNode, QuestionNode
 from kb.validate import load_validated
 
 TEXTS = [
@@ -32,8 +34,13 @@ TEXTS = [
 
 
 class _Unmemoized(Renderer):
+    """Never finds a text or an answer again: every one is built."""
+
     def _memo_key(self, key: str, locale: str, params: dict[str, Any]) -> tuple[Hashable, ...]:
-        return (object(),)  # never found again: every text is rendered
+        return (object(),)
+
+    def _answered_key(self, *args: Any, **kwargs: Any) -> tuple[Hashable, ...]:
+        return (object(),)
 
 
 def _conversations(engine: Engine, seed: int) -> list[str]:
@@ -88,3 +95,54 @@ def test_memoized_texts_are_the_texts_rendered() -> None:
 )
 def test_facts_read_only_through_get_with_a_name(source: str, read: tuple[str, ...] | None) -> None:
     assert _facts_read(source) == read
+
+
+def _value(spec: FactSpec, rng: random.Random) -> FactValue:
+    if spec.type is FactType.ENUM:
+        return rng.choice(spec.values)
+    if spec.type is FactType.BOOL:
+        return rng.random() < 0.5
+    if spec.type is FactType.INT_LIST:
+        return sorted(set(rng.choices([256, 512, 768, 1024, 1280, 1536], k=rng.randint(1, 4))))
+    if spec.type is FactType.NUMBER:
+        return rng.choice([6, 8, 12, 16, 24, 32, 48, 80, 10.5])
+    return rng.choice([1, 2, 3, 4, 8, 16, 20, 33, 81, 250, 512, 1024, 1536])
+
+
+def _facts(rng: random.Random) -> dict[str, FactValue]:
+    return {n: _value(spec, rng) for n, spec in FACTS.items() if rng.random() < 0.5}
+
+
+def _shown(answered: Answered) -> tuple[str, ...]:
+    cited = [c.model_dump_json() for c in answered.citations]
+    return (answered.answer.model_dump_json(), *cited, answered.text, answered.read_more)
+
+
+def test_an_answer_reads_only_what_its_memo_key_keeps() -> None:
+    """Facts and signals outside an answer node's reads, changed, added or dropped, never change
+    its share of a turn; so equal keys are equal answers."""
+    kb, catalog = load_validated()
+    engine = Engine(kb, catalog, "/guide")
+    renderer = _Unmemoized(kb, catalog, "/guide")
+    gates = engine.graph.gates
+    whens = _Whens.of(kb, gates)
+    all_signals = [s.id for s in kb.signals]
+    rng = random.Random(7)
+    answers = [n for n in kb.nodes if isinstance(n, AnswerNode)]
+    for _ in range(3000):
+        node, locale = rng.choice(answers), rng.choice(catalog.locales)
+        reads = renderer._reads_of(node, locale, whens)
+        assert reads is not None  # every text reads facts by name
+        facts = _facts(rng)
+        signals = frozenset(s for s in all_signals if rng.random() < 0.2)
+        other = {n: v for n, v in _facts(rng).items() if n not in reads.facts}
+        other.update({n: v for n, v in facts.items() if n in reads.facts})
+        heard = reads.signals
+        if heard is None:
+            other_signals = signals
+        else:
+            unread = [s for s in all_signals if s not in heard]
+            other_signals = (signals & heard) | {s for s in unread if rng.random() < 0.5}
+        one = renderer.answered(node, locale, facts, signals, gates)
+        two = renderer.answered(node, locale, other, frozenset(other_signals), gates)
+        assert _shown(one) == _shown(two), (node.id, locale, facts, other)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import api
-from api.store import StoreUnavailable, open_store
+from api.store import StoreUnavailable, VersionConflict, open_store
 from api.store.sqlite import SqliteStore
 from tests.api.store.fakes import TTL_SECONDS, FakeClock
 
@@ -149,12 +149,17 @@ def test_a_writer_killed_mid_write_leaves_a_consistent_file(
 
 
 def test_create_purges_expired_rows_and_their_feedback(database: str) -> None:
+    """Once idle for the ttl and a thirty-second more, as the expiry index is that coarse."""
     clock = FakeClock()
     store = SqliteStore(database, ttl_seconds=TTL_SECONDS, clock=clock)
     try:
         old = store.create(b"{}")
         store.add_feedback(old.id, "{}")
         clock.advance(TTL_SECONDS + 1)
+        assert store.get(old.id) is None
+        store.create(b"{}")
+        assert _ids(database) == 2  # expired, not yet purged
+        clock.advance(TTL_SECONDS / 32)
         fresh = store.create(b"{}")
     finally:
         store.close()
@@ -162,8 +167,56 @@ def test_create_purges_expired_rows_and_their_feedback(database: str) -> None:
     with closing(sqlite3.connect(database)) as connection:
         ids = connection.execute("SELECT id FROM conversations").fetchall()
         feedback = connection.execute("SELECT conversation_id FROM feedback").fetchall()
-    assert ids == [(fresh.id,)]
+    assert (old.id,) not in ids and (fresh.id,) in ids
     assert feedback == []
+
+
+def test_the_expiry_index_is_refreshed_only_when_it_is_old(database: str) -> None:
+    clock = FakeClock()
+    store = SqliteStore(database, ttl_seconds=TTL_SECONDS, clock=clock)
+    try:
+        created = store.create(b"{}")
+        clock.advance(TTL_SECONDS / 64)
+        store.update(created.id, b"1", expected_version=1)
+        assert _touched(database) == created.updated_at
+        clock.advance(TTL_SECONDS / 32)
+        updated = store.update(created.id, b"2", expected_version=2)
+        assert _touched(database) == updated.updated_at
+        with pytest.raises(VersionConflict):
+            store.update(created.id, b"3", expected_version=2)
+    finally:
+        store.close()
+
+
+def test_a_row_is_purged_by_its_own_time_whatever_the_index_says(database: str) -> None:
+    """A file written with a long ttl (a coarse index) and opened with a short one."""
+    clock = FakeClock()
+    long_lived = SqliteStore(database, ttl_seconds=3200, clock=clock)
+    try:
+        created = long_lived.create(b"{}")
+        clock.advance(99)
+        long_lived.update(created.id, b"{}", expected_version=1)  # ``touched`` stays
+    finally:
+        long_lived.close()
+    clock.advance(20)
+    short_lived = SqliteStore(database, ttl_seconds=32, clock=clock)
+    try:
+        short_lived.create(b"{}")  # purges what its index finds: not this live row
+        assert short_lived.get(created.id) is not None
+    finally:
+        short_lived.close()
+
+
+def _ids(database: str) -> int:
+    with closing(sqlite3.connect(database)) as connection:
+        (count,) = connection.execute("SELECT count(*) FROM conversations").fetchone()
+    return int(count)
+
+
+def _touched(database: str) -> float:
+    with closing(sqlite3.connect(database)) as connection:
+        (touched,) = connection.execute("SELECT touched FROM conversations").fetchone()
+    return float(touched)
 
 
 def test_unopenable_file_is_unavailable(tmp_path: Path) -> None:
@@ -187,16 +240,8 @@ def test_ttl_must_be_positive(database: str) -> None:
         open_store(database=database, redis_url=None, ttl_seconds=0)
 
 
-# The layout of files written before the data column moved last.
-OLD_LAYOUT = """
-CREATE TABLE conversations (
-    id TEXT PRIMARY KEY NOT NULL,
-    version INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    created_at REAL NOT NULL,
-    updated_at REAL NOT NULL
-);
-CREATE INDEX conversations_by_updated_at ON conversations (updated_at);
+# The layouts of older files: before the data column moved last, then before ``touched``.
+FEEDBACK_LAYOUT = """
 CREATE TABLE feedback (
     seq INTEGER PRIMARY KEY,
     conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
@@ -205,6 +250,28 @@ CREATE TABLE feedback (
 );
 CREATE INDEX feedback_by_conversation ON feedback (conversation_id, seq);
 """
+OLD_LAYOUTS = {
+    "data-in-the-middle": """
+CREATE TABLE conversations (
+    id TEXT PRIMARY KEY NOT NULL,
+    version INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL
+);
+CREATE INDEX conversations_by_updated_at ON conversations (updated_at);
+""",
+    "no-touched": """
+CREATE TABLE conversations (
+    id TEXT PRIMARY KEY NOT NULL,
+    version INTEGER NOT NULL,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE INDEX conversations_by_updated_at ON conversations (updated_at);
+""",
+}
 
 # Runs in another process: holds the writers' lock of a file until told to let go.
 HOLD_WRITER_LOCK_SCRIPT = """
@@ -216,13 +283,15 @@ with open(sys.argv[1] + ".lock", "a+") as lock:
 """
 
 
-def test_a_file_in_the_old_layout_is_rebuilt_with_nothing_lost(database: str) -> None:
+@pytest.mark.parametrize("layout", OLD_LAYOUTS)
+def test_a_file_in_an_old_layout_is_rebuilt_with_nothing_lost(database: str, layout: str) -> None:
     now = time.time()
     conversation_id = "A" * 24
     with closing(sqlite3.connect(database)) as connection, connection:
-        connection.executescript(OLD_LAYOUT)
+        connection.executescript(OLD_LAYOUTS[layout] + FEEDBACK_LAYOUT)
         connection.execute(
-            "INSERT INTO conversations VALUES (?, 3, '{\"turn\": 3}', ?, ?)",
+            "INSERT INTO conversations (id, version, data, created_at, updated_at)"
+            " VALUES (?, 3, '{\"turn\": 3}', ?, ?)",
             (conversation_id, now - 60, now),
         )
         connection.execute(
@@ -243,8 +312,8 @@ def test_a_file_in_the_old_layout_is_rebuilt_with_nothing_lost(database: str) ->
         columns = [row[1] for row in connection.execute("PRAGMA table_info(conversations)")]
         indexes = {row[1] for row in connection.execute("PRAGMA index_list(conversations)")}
         (integrity,) = connection.execute("PRAGMA integrity_check").fetchone()
-    assert columns == ["id", "version", "created_at", "updated_at", "data"]
-    assert "conversations_by_updated_at" in indexes
+    assert columns == ["id", "version", "created_at", "updated_at", "touched", "data"]
+    assert "conversations_by_touched" in indexes and "conversations_by_updated_at" not in indexes
     assert integrity == "ok"
 
 

@@ -48,8 +48,8 @@ _PURGE_BATCH = 64
 # ``touched`` is refreshed once older than ttl / _TOUCH_FRACTION; expired rows wait that long more
 # for the purge, about 3 % of the idle time.
 _TOUCH_FRACTION = 32
-# Writes between two background checkpoints: small and frequent (see sqlite_checkpoint).
-_CHECKPOINT_EVERY = 8
+# Writes between two background checkpoints: about 170 pages of log (see sqlite_checkpoint).
+CHECKPOINT_EVERY = 128
 
 _CONVERSATIONS = """
     id TEXT PRIMARY KEY NOT NULL,
@@ -142,7 +142,7 @@ class SqliteStore:
             self._pool.close()
             self._writer.close()
             raise
-        self._checkpointer = Checkpointer(self._connect, _CHECKPOINT_EVERY)
+        self._checkpointer = Checkpointer(self._connect, CHECKPOINT_EVERY)
 
     def create(self, data: bytes) -> StoredConversation:
         check_data_size(data)

@@ -1,7 +1,8 @@
 """Conversations in one SQLite file: the embedded store that needs no other service.
 
-Every operation is a single statement, so it is atomic on its own and a crash mid-write leaves
-either the old row or the new one. WAL lets readers run while one process writes; several
+Every change is made by a single statement, so it is atomic on its own and a crash mid-write
+leaves either the old row or the new one (an update tries a second statement only when the first
+changed nothing). WAL lets readers run while one process writes; several
 processes may share the file.
 
 Three measured choices keep a turn's write cheap:

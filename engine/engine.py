@@ -319,9 +319,8 @@ class Engine:
         facts = got.book.facts
         node = walk.stop
         assert isinstance(node, AnswerNode)  # a diagnosis walk only stops at answers
-        answer = r.answer(
-            node, locale, facts, frozenset(got.signals), self.graph.gates, with_risk=True
-        )
+        signals = frozenset(got.signals)
+        answered = r.answered(node, locale, facts, signals, self.graph.gates, with_risk=True)
         missing: list[Question] = []
         for q in walk.missing:
             if q.fact not in {m.fact for m in missing}:
@@ -329,9 +328,9 @@ class Engine:
         return Diagnosis(
             locale=locale,
             facts=dict(facts),
-            answer=answer,
+            answer=answered.answer,
             missing=missing,
-            citations=r.answer_citations(node, answer, locale),
+            citations=list(answered.citations),
             trace=[*trace, *walk.trace],
             kb_version=self.kb.version,
         )

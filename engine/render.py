@@ -61,7 +61,8 @@ class _Whens:
 @dataclass(frozen=True)
 class Answered:
     """An answer node's whole share of a turn: the answer, what it cites, and its two parts of
-    the message (the node's text with risk and recommendations; the sections to read)."""
+    the message (the node's text with risk and recommendations; the sections to read), which are
+    empty for a diagnosis."""
 
     answer: Answer
     citations: list[Citation]
@@ -98,7 +99,7 @@ class Renderer:
         self._memo: dict[tuple[Hashable, ...], str] = {}
         self._options: dict[tuple[str, str], list[Option]] = {}  # plain option labels
         self._whens: _Whens | None = None
-        self._answer_reads: dict[tuple[str, str], _AnswerReads | None] = {}
+        self._answer_reads: dict[tuple[str, str, bool], _AnswerReads | None] = {}
         self._answered: dict[tuple[Hashable, ...], Answered] = {}
 
     def _all_citations(self) -> dict[tuple[str, str], Citation]:
@@ -276,26 +277,31 @@ class Renderer:
         facts: Mapping[str, FactValue],
         signals: Set[str],
         gates: Mapping[str, Condition],
+        *,
+        with_risk: bool = False,
     ) -> Answered:
         """The answer a turn ends on, with its citations and parts of the message.
 
         A pure function of the few facts and signals the node can read (see :meth:`_reads_of`),
         which repeat across conversations far more than whole fact sets do: remembered, like the
         texts, since building it was a quarter of a turn.
+
+        ``with_risk`` (a diagnosis) assesses the risk whether or not the node shows one; a
+        diagnosis has no message, so the parts of the message are then left empty.
         """
-        memo_key = self._answered_key(node, locale, facts, signals, self._compiled(gates))
+        whens = self._compiled(gates)
+        memo_key = self._answered_key(node, locale, facts, signals, whens, with_risk)
         answered = self._answered.get(memo_key)
         if answered is None:
             if len(self._answered) >= MAX_MEMO:
                 self._answered.clear()
-            answer = self.answer(node, locale, facts, signals, gates, with_risk=False)
+            answer = self.answer(node, locale, facts, signals, gates, with_risk=with_risk)
             citations = self.answer_citations(node, answer, locale)
-            answered = self._answered[memo_key] = Answered(
-                answer,
-                citations,
-                "\n\n".join(self._answer_parts(node, answer, locale, facts)),
-                self._read_more(citations, locale),
-            )
+            text = read_more = ""
+            if not with_risk:
+                text = "\n\n".join(self._answer_parts(node, answer, locale, facts))
+                read_more = self._read_more(citations, locale)
+            answered = self._answered[memo_key] = Answered(answer, citations, text, read_more)
         return answered
 
     def _answered_key(
@@ -305,10 +311,12 @@ class Renderer:
         facts: Mapping[str, FactValue],
         signals: Set[str],
         whens: _Whens,
+        with_risk: bool,
     ) -> tuple[Hashable, ...]:
-        reads = self._answer_reads.get((locale, node.id), _UNREAD)
+        reads = self._answer_reads.get((locale, node.id, with_risk), _UNREAD)
         if reads is _UNREAD:
-            reads = self._answer_reads[(locale, node.id)] = self._reads_of(node, locale, whens)
+            reads = self._reads_of(node, locale, whens, with_risk=with_risk)
+            self._answer_reads[(locale, node.id, with_risk)] = reads
         names = tuple(sorted(facts)) if reads is None else reads.facts
         raw = [facts.get(n) for n in names]
         heard = frozenset(signals)
@@ -317,16 +325,20 @@ class Renderer:
         return (
             locale,
             node.id,
+            with_risk,
             names,
             tuple([v if type(v) in _PLAIN else _freeze(v) for v in raw]),
             tuple(map(type, raw)),  # 1, 1.0 and True are equal keys but not equal texts
             heard,
         )
 
-    def _reads_of(self, node: AnswerNode, locale: str, whens: _Whens) -> _AnswerReads | None:
+    def _reads_of(
+        self, node: AnswerNode, locale: str, whens: _Whens, *, with_risk: bool = False
+    ) -> _AnswerReads | None:
         """Every fact and signal an answer node's share of a turn can read: its recommendations'
         conditions (with the gates they name), parameters and texts, and its risk when it shows
-        one. None when one of its texts reads the facts in a way not known."""
+        one or ``with_risk`` asks for it. None when one of its texts reads the facts in a way not
+        known."""
         facts = {"goal", "memory_kind"}  # whether gates are listed; the topics
         signals: set[str] = set()
         every_signal = False
@@ -348,7 +360,7 @@ class Renderer:
             named = [g for g in condition.gates_read() if g in whens.gates and g not in seen]
             seen.update(named)
             conditions.extend(whens.gates[g] for g in named)
-        if node.risk:
+        if with_risk or node.risk:
             facts.update(self._risk.facts_read)
             keys.extend(self._risk.text_keys)
             keys.extend(["engine.risk", *(f"engine.risk_level.{level}" for level in _LEVELS)])

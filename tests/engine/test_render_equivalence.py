@@ -118,9 +118,31 @@ def _shown(answered: Answered) -> tuple[str, ...]:
     return (answered.answer.model_dump_json(), *cited, answered.text, answered.read_more)
 
 
-def test_an_answer_reads_only_what_its_memo_key_keeps() -> None:
+def test_memoized_diagnoses_are_the_diagnoses_built() -> None:
+    """Diagnoses (which always assess the risk) from a memoized renderer, asked again and mixed
+    with turns that end on the same answers, equal those built from scratch."""
+    kb, catalog = load_validated()
+    memoized = Engine(kb, catalog, "/guide")
+    plain = Engine(kb, catalog, "/guide")
+    plain.renderer = _Unmemoized(kb, catalog, "/guide")
+    rng = random.Random(11)
+    openings = [Opening(locale=loc, text=t) for t in TEXTS for loc in catalog.locales]
+    for _ in range(400):
+        text = rng.choice([None, None, *TEXTS])
+        openings.append(Opening(locale=rng.choice(catalog.locales), text=text, facts=_facts(rng)))
+    openings += rng.choices(openings, k=len(openings))
+    for opening in openings:
+        if rng.random() < 0.3:
+            assert memoized.start(opening)[1] == plain.start(opening)[1]
+        one = memoized.diagnose(opening).model_dump_json()
+        assert one == plain.diagnose(opening).model_dump_json(), opening
+
+
+@pytest.mark.parametrize("with_risk", [False, True])
+def test_an_answer_reads_only_what_its_memo_key_keeps(with_risk: bool) -> None:
     """Facts and signals outside an answer node's reads, changed, added or dropped, never change
-    its share of a turn; so equal keys are equal answers."""
+    its share of a turn or of a diagnosis (with the risk assessed whether or not the node shows
+    one); so equal keys are equal answers."""
     kb, catalog = load_validated()
     engine = Engine(kb, catalog, "/guide")
     renderer = _Unmemoized(kb, catalog, "/guide")
@@ -131,7 +153,7 @@ def test_an_answer_reads_only_what_its_memo_key_keeps() -> None:
     answers = [n for n in kb.nodes if isinstance(n, AnswerNode)]
     for _ in range(3000):
         node, locale = rng.choice(answers), rng.choice(catalog.locales)
-        reads = renderer._reads_of(node, locale, whens)
+        reads = renderer._reads_of(node, locale, whens, with_risk=with_risk)
         assert reads is not None  # every text reads facts by name
         facts = _facts(rng)
         signals = frozenset(s for s in all_signals if rng.random() < 0.2)
@@ -143,6 +165,8 @@ def test_an_answer_reads_only_what_its_memo_key_keeps() -> None:
         else:
             unread = [s for s in all_signals if s not in heard]
             other_signals = (signals & heard) | {s for s in unread if rng.random() < 0.5}
-        one = renderer.answered(node, locale, facts, signals, gates)
-        two = renderer.answered(node, locale, other, frozenset(other_signals), gates)
+        one = renderer.answered(node, locale, facts, signals, gates, with_risk=with_risk)
+        two = renderer.answered(
+            node, locale, other, frozenset(other_signals), gates, with_risk=with_risk
+        )
         assert _shown(one) == _shown(two), (node.id, locale, facts, other)

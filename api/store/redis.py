@@ -3,15 +3,22 @@
 A conversation is a hash that expires after `ttl` idle seconds; its feedback is a list that
 expires with it. The braces in the keys are a hash tag: both keys of one conversation land on
 the same cluster slot, which the scripts touching both need.
+
+The client is synchronous: a command is a fraction of a millisecond, less than handing it to a
+thread would cost. When Redis cannot be reached, though, a command waits for its timeout, and the
+server's event loop with it. So after a failed connection or a timeout the store stops trying for
+a few seconds (a circuit breaker): its calls fail at once with StoreUnavailable (503), and the
+routes that need no store (diagnoses, config checks, the guide) answer as usual. Then one call
+tries again.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import cast
+from collections.abc import Callable
+from typing import TypeVar, cast
 
+import pybreaker
 import redis
 from redis.commands.core import Script
 
@@ -27,6 +34,9 @@ from api.store.model import (
 BACKEND = "redis"
 _CONNECT_TIMEOUT_SECONDS = 2.0
 _SOCKET_TIMEOUT_SECONDS = 5.0
+# How long the store stops trying after Redis could not be reached.
+PAUSE_AFTER_FAILURE_SECONDS = 5.0
+T = TypeVar("T")
 
 # The clock is the caller's, not Redis's: an injected clock expires a conversation the same way
 # as in SQLite, and EXPIRE is what actually frees the memory.
@@ -74,47 +84,62 @@ class RedisStore:
     """
 
     def __init__(
-        self, client: redis.Redis, *, ttl_seconds: int, clock: Callable[[], float] = time.time
+        self,
+        client: redis.Redis,
+        *,
+        ttl_seconds: int,
+        clock: Callable[[], float] = time.time,
+        pause_seconds: float = PAUSE_AFTER_FAILURE_SECONDS,
     ) -> None:
         self._client = client
         self._ttl = ttl_seconds
         self._clock = clock
         self._compare_and_set: Script = client.register_script(_COMPARE_AND_SET)
         self._add_feedback: Script = client.register_script(_ADD_FEEDBACK)
+        # Only an unreachable server pauses the store, not an error in one command.
+        self._breaker = pybreaker.CircuitBreaker(
+            fail_max=1,
+            reset_timeout=pause_seconds,
+            exclude=[lambda error: not isinstance(error, _UNREACHABLE)],
+            throw_new_error_on_trip=False,
+        )
 
     @classmethod
     def from_url(
-        cls, url: str, *, ttl_seconds: int, clock: Callable[[], float] = time.time
+        cls,
+        url: str,
+        *,
+        ttl_seconds: int,
+        clock: Callable[[], float] = time.time,
+        timeout_seconds: float = _SOCKET_TIMEOUT_SECONDS,
+        pause_seconds: float = PAUSE_AFTER_FAILURE_SECONDS,
     ) -> RedisStore:
         client = redis.Redis.from_url(
             url,
-            socket_connect_timeout=_CONNECT_TIMEOUT_SECONDS,
-            socket_timeout=_SOCKET_TIMEOUT_SECONDS,
+            socket_connect_timeout=min(_CONNECT_TIMEOUT_SECONDS, timeout_seconds),
+            socket_timeout=timeout_seconds,
         )
-        return cls(client, ttl_seconds=ttl_seconds, clock=clock)
+        return cls(client, ttl_seconds=ttl_seconds, clock=clock, pause_seconds=pause_seconds)
 
     def create(self, data: bytes) -> StoredConversation:
         check_data_size(data)
         now = self._clock()
         stored = StoredConversation(new_conversation_id(), 1, data, now, now)
-        key = conversation_key(stored.id)
-        with _errors():
-            pipeline = self._client.pipeline(transaction=True)
-            pipeline.hset(
-                key,
-                mapping={"data": data, "version": 1, "created_at": now, "updated_at": now},
-            )
-            pipeline.expire(key, self._ttl)
-            pipeline.execute()
+        pipeline = self._client.pipeline(transaction=True)
+        pipeline.hset(
+            conversation_key(stored.id),
+            mapping={"data": data, "version": 1, "created_at": now, "updated_at": now},
+        )
+        pipeline.expire(conversation_key(stored.id), self._ttl)
+        self._call(pipeline.execute)
         return stored
 
     def get(self, conversation_id: str) -> StoredConversation | None:
         if not is_conversation_id(conversation_id):
             return None
-        with _errors():
-            fields = cast(
-                dict[bytes, bytes], self._client.hgetall(conversation_key(conversation_id))
-            )
+        fields = cast(
+            dict[bytes, bytes], self._call(self._client.hgetall, conversation_key(conversation_id))
+        )
         if not fields:
             return None
         stored = StoredConversation(
@@ -135,8 +160,7 @@ class RedisStore:
         now = self._clock()
         keys = [conversation_key(conversation_id), feedback_key(conversation_id)]
         arguments: list[bytes | str] = [str(expected_version), data, repr(now), str(self._ttl)]
-        with _errors():
-            reply: list[bytes] = self._compare_and_set(keys=keys, args=arguments)
+        reply: list[bytes] = self._call(self._compare_and_set, keys=keys, args=arguments)
         if reply[0] == b"missing":
             raise ConversationNotFound(conversation_id)
         if reply[0] == b"conflict":
@@ -149,31 +173,36 @@ class RedisStore:
             raise ConversationNotFound(conversation_id)
         keys = [conversation_key(conversation_id), feedback_key(conversation_id)]
         arguments = [feedback, repr(self._clock()), str(self._ttl)]
-        with _errors():
-            added: int = self._add_feedback(keys=keys, args=arguments)
+        added: int = self._call(self._add_feedback, keys=keys, args=arguments)
         if not added:
             raise ConversationNotFound(conversation_id)
 
     def feedback(self, conversation_id: str) -> list[str]:
         if not is_conversation_id(conversation_id):
             return []
-        with _errors():
-            entries = cast(list[bytes], self._client.lrange(feedback_key(conversation_id), 0, -1))
+        entries = cast(
+            list[bytes], self._call(self._client.lrange, feedback_key(conversation_id), 0, -1)
+        )
         return [entry.decode() for entry in entries]
 
     def ping(self) -> bool:
         try:
-            return bool(self._client.ping())
-        except redis.RedisError:
+            return bool(self._call(self._client.ping))
+        except StoreUnavailable:
             return False
 
     def close(self) -> None:
         self._client.close()
 
+    def _call(self, command: Callable[..., T], *args: object, **kwargs: object) -> T:
+        try:
+            return self._breaker.call(command, *args, **kwargs)
+        except pybreaker.CircuitBreakerError:
+            raise StoreUnavailable(
+                BACKEND, "not tried: Redis could not be reached a moment ago"
+            ) from None
+        except redis.RedisError as error:
+            raise StoreUnavailable(BACKEND, str(error)) from error
 
-@contextmanager
-def _errors() -> Iterator[None]:
-    try:
-        yield
-    except redis.RedisError as error:
-        raise StoreUnavailable(BACKEND, str(error)) from error
+
+_UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)

@@ -117,3 +117,32 @@ def test_a_stopped_server_makes_the_store_unavailable() -> None:
     finally:
         store.close()
         server.stop()
+
+
+def test_an_unreachable_server_is_not_waited_for_again_at_once(redis_url: str) -> None:
+    """After a timeout the store stops trying for a moment: its calls fail at once instead of
+    each waiting out its own timeout (and the server's event loop with it)."""
+    store = RedisStore.from_url(
+        redis_url, ttl_seconds=TTL_SECONDS, timeout_seconds=0.2, pause_seconds=0.5
+    )
+    pauser = redis.Redis.from_url(redis_url)
+    try:
+        created = store.create(b"{}")
+        pauser.client_pause(1500)  # the server answers no client for 1.5 s
+        started = time.monotonic()
+        with pytest.raises(StoreUnavailable):
+            store.get(created.id)
+        assert time.monotonic() - started >= 0.2  # this one waited for its timeout
+
+        started = time.monotonic()
+        with pytest.raises(StoreUnavailable, match="not tried"):
+            store.update(created.id, b"{}", expected_version=1)
+        assert store.ping() is False
+        assert time.monotonic() - started < 0.1
+
+        time.sleep(1.6)  # the server's pause is over, and so is the store's
+        assert store.get(created.id) == created
+    finally:
+        pauser.client_unpause()
+        pauser.close()
+        store.close()

@@ -59,7 +59,9 @@ class ConversationRecord:
         head, _, lines = text.partition(b"\n")
         state = _STATE.validate_json(head)
         if state.transcript:  # written when the transcript was still part of the state
-            lines = b"\n".join([*(_ENTRY.dump_json(e) for e in state.transcript), lines]).rstrip()
+            lines = b"\n".join([*(_ENTRY.dump_json(e) for e in state.transcript), lines]).rstrip(
+                b"\n"
+            )
             state = state.model_copy(update={"transcript": []})
         return cls(state, lines)
 

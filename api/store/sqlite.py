@@ -2,8 +2,8 @@
 
 Every change is made by a single statement, so it is atomic on its own and a crash mid-write
 leaves either the old row or the new one (an update tries a second statement only when the first
-changed nothing). WAL lets readers run while one process writes; several
-processes may share the file.
+changed nothing). WAL lets readers run while one process writes; several processes may share the
+file.
 
 Three measured choices keep a turn's write cheap:
 - the conversation's data is the row's last column. A record is read up to the columns a

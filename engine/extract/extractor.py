@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
-from engine.extract import numbers, resolution, situation, vram
-from engine.extract.anchors import anchored_matches, build_index
+from engine.extract import roles, situation
 from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
+from engine.extract.intent import ASKS, intent_of
 from engine.extract.locale_guess import guess_locale
 from engine.extract.model import (
     MAX_CONFIG_CHARS,
@@ -18,22 +19,19 @@ from engine.extract.model import (
     evidence,
 )
 from engine.extract.normalize import Tokens, fold, spaced, tokenize
-from engine.extract.numbers import find_numbers
 from engine.extract.phrases import Hit, find_hits
 from engine.extract.reading import Reading
-from engine.extract.resolution import find_resolutions
-from engine.extract.settings import SettingState, setting_states
-from engine.extract.signals import OFF_TOPIC_GREETING, signal_hits
+from engine.extract.settings import SettingState, current_states, setting_states
+from engine.extract.signals import OFF_TOPIC_GREETING, WRONG_GPU, signal_hits
 from engine.extract.typos import correct
-from engine.extract.vram import find_vram
 from kb.contract import FactValue
 
 _TOPIC_KINDS: Final = frozenset(
     {"topic", "oom", "mention", "assert", "fact", "gpu", "vram", "ram", "shared_memory", "signal"}
 )
 _AMBIGUOUS_IN_PT: Final = frozenset({"neg", "weak_off"})  # "no" is "in the" in Portuguese
-# Every numeric pattern of the package, tried in one pass over the words.
-_ANCHORS: Final = build_index([*numbers.RULES, *resolution.RULES, *vram.RULES])
+# Words that name a model or a GPU: their numbers ("wan 2.2", "4090") are part of the name.
+_NAMING: Final = frozenset({"gpu", "fact"})
 _GC_VALUES: Final = {"on": "enabled", "off": "disabled", "unknown": "unknown"}
 # Facts that nothing but a setting's stated state sets.
 _SETTINGS_ONLY: Final = frozenset({"gc", "low_vram", "quantize", "sampling_disabled"})
@@ -75,7 +73,7 @@ def _read(scan: str) -> tuple[Reading, str | None]:
 
 def _setting_facts(reading: Reading, states: Sequence[SettingState]) -> list[Found]:
     found: list[Found] = []
-    for state in states:  # later statements win: they come later in the sheet
+    for state in current_states(reading, states):
         start, end = reading.span(state.first, state.last)
         if state.setting == "gc":
             found.append(Found("gc", _GC_VALUES[state.state], start, end))
@@ -87,20 +85,36 @@ def _setting_facts(reading: Reading, states: Sequence[SettingState]) -> list[Fou
 
 
 def _word_facts(reading: Reading) -> list[Found]:
-    """The model family and the GPU's memory named by words; only the first of each counts."""
+    """The model family and the GPU's memory named by words: of two different ones, the one
+    the person moved to ("moved from FLUX to Z-Image"); when nothing says which, neither."""
     found: list[tuple[Hit, Found]] = []
-    for hit in reading.of("fact"):
-        if hit.arg.startswith("model_family="):
+    models = [h for h in reading.of("fact") if h.arg.startswith("model_family=")]
+    gpus = [h for h in reading.of("gpu") if h.arg != "unknown"]
+    for hits, fact in ((models, "model_family"), (gpus, "vram_gb")):
+        hit = _current(reading, hits)
+        if hit is not None:
+            value: FactValue = hit.arg.partition("=")[2] if fact == "model_family" else int(hit.arg)
             start, end = reading.span(hit.first, hit.last)
-            found.append((hit, Found("model_family", hit.arg.partition("=")[2], start, end)))
-            break
-    for hit in reading.of("gpu"):
-        if hit.arg != "unknown":
-            start, end = reading.span(hit.first, hit.last)
-            found.append((hit, Found("vram_gb", int(hit.arg), start, end)))
-            break
+            found.append((hit, Found(fact, value, start, end)))
     found.sort(key=_said_first)  # in the order the message says them
     return [f for _, f in found]
+
+
+_MOVED_TO: Final = re.compile(
+    r"(?:\bto|\bpro|\bpra|\bpara|\bnow|\bagora|->|\bnew|\bnov[oa]|\binto)"
+    r"\s+(?:(?:the|a|an|o|um|uma|my|meu|minha)\s+)?$"
+)
+
+
+def _current(reading: Reading, hits: Sequence[Hit]) -> Hit | None:
+    values = {h.arg for h in hits}
+    if len(values) <= 1:
+        return hits[0] if hits else None
+    for hit in hits:
+        start, _ = reading.span(hit.first, hit.last)
+        if _MOVED_TO.search(reading.low, max(0, start - 16), start):
+            return hit
+    return None
 
 
 def _said_first(entry: tuple[Hit, Found]) -> tuple[int, str]:
@@ -123,27 +137,40 @@ def _situation(
     ]
 
 
+def _named(reading: Reading) -> set[int]:
+    return {
+        i for hit in reading.hits if hit.kind in _NAMING for i in range(hit.first, hit.last + 1)
+    }
+
+
 def _found_facts(
-    reading: Reading, states: Sequence[SettingState], signals: dict[str, Hit]
+    reading: Reading,
+    states: Sequence[SettingState],
+    signals: dict[str, Hit],
+    expecting: str | None,
 ) -> list[Found | None]:
     """Every finding, in the order that decides which one wins for a fact."""
-    matches = anchored_matches(_ANCHORS, reading.low, reading.tokens)
-    numbers = find_numbers(matches)
+    numbered = roles.facts_of(reading, roles.assign(reading, _named(reading), expecting))
+    words = _word_facts(reading)
+    if WRONG_GPU in signals:  # two cards: which one is "the" GPU?
+        words = [f for f in words if f.fact != "vram_gb"]
+        numbered = [f for f in numbered if f.fact != "vram_gb"]
     return [
-        *_situation(reading, states, signals, [f for f in numbers if f.fact == "oom_phase"]),
-        *_word_facts(reading),
-        *[f for f in numbers if f.fact != "oom_phase"],
-        *find_resolutions(reading.low, matches),
-        find_vram(reading.low, matches),
+        *_situation(reading, states, signals, [f for f in numbered if f.fact == "oom_phase"]),
+        *words,
+        *[f for f in numbered if f.fact != "oom_phase"],
     ]
 
 
 def _sheet(
-    reading: Reading, states: Sequence[SettingState], signals: dict[str, Hit]
+    reading: Reading,
+    states: Sequence[SettingState],
+    signals: dict[str, Hit],
+    expecting: str | None,
 ) -> tuple[dict[str, FactValue], tuple[Evidence, ...]]:
     """First finding wins, except settings: the last thing said about a setting is its state."""
     chosen: dict[str, Found] = {}
-    for found in _found_facts(reading, states, signals):
+    for found in _found_facts(reading, states, signals, expecting):
         if found is not None and found.fact not in chosen:
             chosen[found.fact] = found
     for found in _setting_facts(reading, states):
@@ -154,17 +181,24 @@ def _sheet(
     return facts, said
 
 
-def extract(text: str) -> Extraction:
-    """Read what a message says about the user's situation. Never raises."""
+def extract(text: str, expecting: str | None = None) -> Extraction:
+    """Read what a message says about the user's situation. Never raises.
+
+    ``expecting`` is the fact of the question the message answers, if any: a bare number is
+    then read as that fact first ("3" answering the batch size question).
+    """
     scan, block = _scanned(text)
     reading, locale = _read(scan)
     states = setting_states(reading)
     signals = signal_hits(reading)
-    facts, evidence = _sheet(reading, states, signals)
+    facts, evidence = _sheet(reading, states, signals, expecting)
     on_topic = bool(facts) or block is not None or reading.has(*_TOPIC_KINDS)
     names = set(signals)
     if not on_topic and reading.has("greeting"):
         names.add(OFF_TOPIC_GREETING)
+    intent = intent_of(reading, facts, names, on_topic)
+    if intent in ASKS:
+        names.add(ASKS[intent])
     return Extraction(
         facts=facts,
         evidence=evidence,
@@ -172,31 +206,10 @@ def extract(text: str) -> Extraction:
         locale=locale,
         config_text=None if block is None else block.text,
         on_topic=on_topic,
+        intent=intent,
     )
 
 
 def extract_fact(text: str, fact: str) -> FactValue | None:
-    """``extract(text).facts.get(fact)``, reading only what can set that fact.
-
-    A reply is read a second time for the one fact its question asks ("gc " + the reply), so
-    the facts that a single step of the pipeline sets skip the rest of it.
-    """
-    scan, _ = _scanned(text)
-    if fact == "resolutions":  # only bucket lists and ranges set it
-        low, tokens = _tokens(scan)
-        buckets = find_resolutions(low, anchored_matches(_ANCHORS, low, tokens))
-        return next((f.value for f in buckets if f.fact == fact), None)
-    if fact not in _SETTINGS_ONLY and fact != "oom_phase":
-        return extract(text).facts.get(fact)
-    reading, _ = _read(scan)
-    if fact == "oom_phase":  # only the phase words and step numbers of a reported OOM set it
-        ooms = situation.reported_ooms(reading, signal_hits(reading))
-        matches = anchored_matches(_ANCHORS, reading.low, reading.tokens)
-        numbered = [f for f in find_numbers(matches) if f.fact == fact]
-        phase = situation.phase(reading, ooms, numbered)
-        return None if phase is None else phase.value
-    value: FactValue | None = None
-    for found in _setting_facts(reading, setting_states(reading)):
-        if found.fact == fact:  # the last thing said about a setting is its state
-            value = found.value
-    return value
+    """What ``text`` says of one fact (a reply read again with its subject: "gc " + reply)."""
+    return extract(text, expecting=fact).facts.get(fact)

@@ -42,3 +42,4 @@ class Extraction:
     locale: str | None
     config_text: str | None
     on_topic: bool
+    intent: str = "unclear"  # one of intent.INTENTS

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Final
@@ -22,7 +23,18 @@ class Reading:
     "which hits of this kind" or "which hits in this clause".
     """
 
-    __slots__ = ("_by_kind", "_negators", "by_clause", "clauses", "hits", "low", "text", "tokens")
+    __slots__ = (
+        "_by_kind",
+        "_negators",
+        "by_clause",
+        "clauses",
+        "clauses_of_words",
+        "hits",
+        "low",
+        "sentence_ends",
+        "text",
+        "tokens",
+    )
 
     def __init__(self, text: str, low: str, tokens: Tokens, hits: tuple[Hit, ...]) -> None:
         self.text = text  # the scanned part of the message, as written
@@ -34,6 +46,9 @@ class Reading:
         self._by_kind: dict[str, list[Hit]] = defaultdict(list)  # read with get(): never grows
         self._negators: list[Hit] = []
         self._group(tokens.stops, tokens.starts)
+        # The clause of every word (punctuation only), and where sentences end (. ! ? line).
+        self.clauses_of_words = [bisect_right(tokens.stops, at) for at in tokens.starts]
+        self.sentence_ends = [at for at in tokens.stops if low[at] in ".!?\n"]
 
     def _group(self, stops: Sequence[int], starts: Sequence[int]) -> None:
         """Punctuation and "but"/"mas" end clauses. Hits come left to right, so the stops and
@@ -57,6 +72,14 @@ class Reading:
             by_kind[kind].append(hit)
             if kind in _NEGATORS:
                 negators.append(hit)
+
+    def sentence_of(self, word: int) -> int:
+        return bisect_right(self.sentence_ends, self.tokens.starts[word])
+
+    def question(self, word: int) -> bool:
+        """The sentence of ``word`` ends with a question mark."""
+        at = bisect_right(self.sentence_ends, self.tokens.starts[word])
+        return at < len(self.sentence_ends) and self.low[self.sentence_ends[at]] == "?"
 
     def of(self, kind: str) -> list[Hit] | tuple[Hit, ...]:
         """The hits of ``kind``, left to right (read only)."""

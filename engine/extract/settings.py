@@ -7,7 +7,6 @@ unknown, and a wish or question ("devo desligar o GC?") says nothing about the c
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
@@ -62,9 +61,54 @@ class SettingState(NamedTuple):
     first: int
     last: int
     retry: bool  # said while switching it back on ("reativei", "turned it back on")
+    keyed: bool = False  # written as a setting ("gradient_checkpointing: false"), not in prose
+    weak: bool = False  # said only by a preposition ("sem GC", "with gradient checkpointing")
 
 
-def _state_word(mention: Hit, clause: Sequence[Hit]) -> Hit | None:
+# Words that may follow "on" when it is the setting's state ("GC on and bs 1", "GC on now").
+_AFTER_ON: Final = frozenset(
+    {
+        "and",
+        "e",
+        "now",
+        "agora",
+        "again",
+        "but",
+        "mas",
+        "so",
+        "then",
+        "still",
+        "ainda",
+        "too",
+        "also",
+        "tambem",
+        "tbm",
+        "ja",
+        "already",
+        "mesmo",
+        "or",
+        "ou",
+        "vs",
+        "in",
+        "no",
+        "na",
+        "with",
+    }
+)
+
+
+def _preposition(hit: Hit, reading: Reading) -> bool:
+    """ "on" followed by what it is on ("GC on zit", "turned off GC on a friend's advice")."""
+    if hit.kind != "on_after" or reading.tokens.words[hit.first] != "on":
+        return False
+    after = hit.last + 1
+    words = reading.tokens.words
+    if after >= len(words) or reading.clauses_of_words[after] != reading.clauses_of_words[hit.last]:
+        return False
+    return words[after] not in _AFTER_ON
+
+
+def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | None:
     """The state word that belongs to ``mention``: strong words first, then the nearest.
 
     On a tie in distance the word after the name ("GC on") beats the one before it, then the
@@ -75,7 +119,7 @@ def _state_word(mention: Hit, clause: Sequence[Hit]) -> Hit | None:
     first, last = mention.first, mention.last
     for hit in clause:
         reach = _REACH.get(hit.kind)
-        if reach is None or hit is mention:
+        if reach is None or hit is mention or _preposition(hit, reading):
             continue
         limit, side = reach
         before = hit.last < first
@@ -100,15 +144,11 @@ def _negations(anchor: Hit, clause: Sequence[Hit]) -> list[Hit]:
 
 def _asked(word: Hit, reading: Reading) -> bool:
     """An infinitive in a question is a wish, not the setup: "desligar o GC deixa melhor?"."""
-    tokens = reading.tokens
-    if tokens.words[word.first] not in _INFINITIVES:
-        return False
-    at = bisect_right(tokens.stops, tokens.starts[word.first])
-    return at < len(tokens.stops) and reading.low[tokens.stops[at]] == "?"
+    return reading.tokens.words[word.first] in _INFINITIVES and reading.question(word.first)
 
 
 def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingState | None:
-    word = _state_word(mention, clause)
+    word = _state_word(mention, clause, reading)
     anchor = word or mention
     for hit in clause:
         if hit.kind == "hypo" and hit.first < anchor.first:
@@ -129,7 +169,9 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         first = min(first, negations[0].first)
     last = max(mention.last, anchor.last)
     retry = word is not None and word.kind == "reon"
-    return SettingState(mention.arg, "on" if is_on else "off", first, last, retry)
+    keyed = reading.followed_by_key(mention)
+    weak = word is not None and word.kind in ("weak_on", "weak_off")
+    return SettingState(mention.arg, "on" if is_on else "off", first, last, retry, keyed, weak)
 
 
 def _doubt(named: Hit, clause: Sequence[Hit]) -> Hit | None:
@@ -187,3 +229,66 @@ def setting_states(reading: Reading) -> list[SettingState]:
         if state is not None:
             states.append(state)
     return states
+
+
+_ABOUT_GC: Final = frozenset({"explain", "quality", "speed"})
+_ON_WORDS: Final = frozenset({"on", "on_after", "reon"})
+_OFF_WORDS: Final = frozenset({"off", "off_after"})
+
+
+_COMPARING: Final = frozenset({"vs", "versus", "or", "ou", "and", "e", "x"})
+
+
+def _compared(clause: Sequence[Hit], reading: Reading) -> bool:
+    """An on and an off side by side, joined by "vs", "or", "and" (or a slash)."""
+    words = reading.tokens.words
+    ons = [h for h in clause if h.kind in _ON_WORDS and not _preposition(h, reading)]
+    offs = [h for h in clause if h.kind in _OFF_WORDS]
+    for a in ons:
+        for b in offs:
+            left, right = (a, b) if a.last < b.first else (b, a)
+            between = words[left.last + 1 : right.first]
+            if len(between) <= 1 and set(between) <= _COMPARING:
+                return True
+    return False
+
+
+def _generic(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:
+    """A state that describes no run: "GC on vs off", "does GC on hurt quality?", "people say
+    training without GC looks better"."""
+    if state.keyed:
+        return False
+    clause = reading.clauses.get(state.first)
+    sentence = reading.sentence_of(state.first)
+    in_clause = [h for h in reading.hits if reading.clauses.get(h.first) == clause]
+    if _compared(in_clause, reading):
+        return True  # "off vs on", "ligado ou desligado"
+    if any(reading.sentence_of(h.first) == sentence for h in reading.of("hearsay")):
+        return True
+    if not reading.question(state.last):
+        return False
+    if state.weak:
+        return True  # "a 4090 aguenta flux sem GC?"
+    return any(h.kind in _ABOUT_GC for h in in_clause) or not reading.has("oom")
+
+
+def current_states(reading: Reading, states: Sequence[SettingState]) -> list[SettingState]:
+    """What each setting is now: a state written as a setting beats prose, prose in the present
+    beats prose about before ("it was stable before with GC on"), and within each the last said
+    wins. States that describe no run are dropped."""
+    chosen: dict[str, tuple[int, SettingState]] = {}
+    past = {reading.sentence_of(h.first) for h in reading.of("past")}
+    cond = {reading.clauses[h.first] for h in reading.of("cond")}
+    for state in states:
+        if _generic(state, reading, states):
+            continue
+        if reading.clauses.get(state.first) in cond:
+            if state.setting == "gc" and "gc" not in chosen:
+                # "if I untick it, it OOMs": it is ticked now
+                chosen["gc"] = (0, state._replace(state="on"))
+            continue
+        rank = 2 if state.keyed else 0 if reading.sentence_of(state.first) in past else 1
+        held = chosen.get(state.setting)
+        if held is None or rank >= held[0]:
+            chosen[state.setting] = (rank, state)
+    return sorted((state for _, state in chosen.values()), key=lambda s: s.first)

@@ -19,12 +19,26 @@ DEV_SHM: Final = "dev_shm"
 OOM_KILLER: Final = "oom_killer"
 """The kernel's OOM killer ended the process: "Killed", SIGKILL, exit code 137 or -9."""
 
+OTHER_PROCESS: Final = "other_process"
+"""Another process (a second job, ComfyUI, a stuck Python) holds memory on the same GPU."""
+
+WRONG_GPU: Final = "wrong_gpu"
+"""The job runs on another GPU than the person meant (CUDA_VISIBLE_DEVICES, cuda:0 vs cuda:1)."""
+
+ASK_WHERE: Final = "ask_where"
+"""The person asks where the setting is: which screen, which key."""
+
+ASK_ACCUMULATION: Final = "ask_accumulation"
+"""The person asks how to train with a larger effective batch than the card holds."""
+
 OFF_TOPIC_GREETING: Final = "off_topic_greeting"
 """The message is only a greeting or thanks, with nothing about training in it."""
 
-SIGNALS: Final[frozenset[str]] = frozenset(
-    {REGRESSION_AFTER_UPDATE, SHARED_MEMORY_SPILL, DEV_SHM, OOM_KILLER, OFF_TOPIC_GREETING}
+# Memory trouble the guide does not cover.
+OUTSIDE_GUIDE: Final[frozenset[str]] = frozenset(
+    {REGRESSION_AFTER_UPDATE, SHARED_MEMORY_SPILL, DEV_SHM, OOM_KILLER, OTHER_PROCESS, WRONG_GPU}
 )
+SIGNALS: Final[frozenset[str]] = OUTSIDE_GUIDE | {ASK_WHERE, ASK_ACCUMULATION, OFF_TOPIC_GREETING}
 
 
 def signal_hits(reading: Reading) -> dict[str, Hit]:

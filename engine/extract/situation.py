@@ -23,10 +23,19 @@ def _hit(reading: Reading, fact: str, value: str, hit: Hit) -> Found:
 
 
 def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
-    """OOM words that report one ("no OOM, just slow" reports none); the OOM killer is one."""
-    ooms = [h for h in reading.of("oom") if not reading.negated(h)]
+    """OOM words that report one ("no OOM, just slow" and "without it, it OOMs" report none);
+    the OOM killer is one."""
+    ooms = [h for h in reading.of("oom") if not reading.negated(h) and not conditional(reading, h)]
     killer = signals.get(OOM_KILLER)
     return ooms if killer is None or killer in ooms else sorted([*ooms, killer], key=_first)
+
+
+def conditional(reading: Reading, hit: Hit) -> bool:
+    """Said of what would happen: "if I untick it it OOMs", "sem ele estoura"."""
+    clause = reading.clauses[hit.first]
+    return any(
+        h.first < hit.first and reading.clauses[h.first] == clause for h in reading.of("cond")
+    )
 
 
 def _first(hit: Hit) -> int:
@@ -97,7 +106,8 @@ def phase(reading: Reading, ooms: Sequence[Hit], numbered: Sequence[Found]) -> F
         for h in reading.of("phase")
         if not reading.followed_by_key(h)
     ]
-    return min([*worded, *numbered], key=lambda f: f.start, default=None)
+    # Words say when more surely than a step number ("at step 250, right when it samples").
+    return min(worded or numbered, key=lambda f: f.start, default=None)
 
 
 def _last_gc(states: Sequence[SettingState]) -> SettingState | None:
@@ -109,8 +119,11 @@ def gc_retry(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingStat
     last = _last_gc(states)
     if last is None or last.state != "on":
         return None
+    gc = [s for s in states if s.setting == "gc"]
+    # Only a retry has an outcome: switched back on, or off first and then on.
+    retried = any(s.retry for s in gc) or any(s.state == "off" for s in gc if s.first < last.first)
     still = reading.first("still")
-    if ooms and still is not None:
+    if ooms and still is not None and retried:
         return _found(
             reading,
             "gc_retry",
@@ -123,8 +136,7 @@ def gc_retry(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingStat
     fixed = reading.first("fixed")
     if fixed is None:
         fixed = next((h for h in reading.of("oom") if reading.negated(h)), None)
-    retried = any(s.retry for s in states if s.setting == "gc")
-    if fixed is None or not (retried or fixed.first > last.last):
+    if fixed is None or not retried:
         return None
     return _found(
         reading, "gc_retry", "fixed", min(last.first, fixed.first), max(last.last, fixed.last)

@@ -104,12 +104,13 @@ CASES: list[tuple[str, dict[str, FactValue]]] = [
         {"gc": "enabled", "gc_retry": "still_oom", "goal": "fix_oom"},
     ),
     (
+        # GC on and an OOM is no retry: gc_retry is what switching it back on did.
         "mesmo com GC ligado dá OOM",
-        {"gc": "enabled", "gc_retry": "still_oom", "goal": "fix_oom"},
+        {"gc": "enabled", "goal": "fix_oom"},
     ),
     (
         "even with gradient checkpointing on it still OOMs",
-        {"gc": "enabled", "gc_retry": "still_oom", "goal": "fix_oom"},
+        {"gc": "enabled", "goal": "fix_oom"},
     ),
     (
         "desliguei o GC e deu OOM, reativei e continua dando OOM",

@@ -145,6 +145,7 @@ MESSAGES: list[tuple[str, dict[str, FactValue]]] = [
             "model_family": "z_image",
             "oom_phase": "first_steps",
             "batch_size": 4,
+            "max_resolution": 1024,  # a lone multiple of 64 in a training message
             "vram_gb": 24,
         },
     ),
@@ -165,7 +166,6 @@ MESSAGES: list[tuple[str, dict[str, FactValue]]] = [
         "Wan 2.2 com 81 frames, GC ligado e ainda estoura a VRAM de 24GB",
         {
             "gc": "enabled",
-            "gc_retry": "still_oom",
             "goal": "fix_oom",
             "model_family": "video",
             "memory_kind": "gpu",

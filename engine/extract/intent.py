@@ -1,0 +1,63 @@
+"""What the person wants from a message, from the evidence across all of it.
+
+Memory trouble the guide does not cover comes first (answered honestly, not down the GC path),
+then a crash happening now (it comes before any wish: "it OOMs once in a while, could I go
+faster?" is fixed first), then the questions that name what they want to know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Set
+from typing import Final
+
+from engine.extract.reading import Reading
+from engine.extract.signals import OUTSIDE_GUIDE
+from kb.contract import FactValue
+
+INTENTS: Final = (
+    "outside_guide",
+    "fix_oom",
+    "where_to_change",
+    "accumulation",
+    "quality",
+    "speed",
+    "explain",
+    "off_topic",
+    "unclear",
+)
+# The intents the engine answers through the ``goal`` fact; the others route by signal.
+GOALS: Final = frozenset({"fix_oom", "speed", "quality", "explain"})
+ASKS: Final = {"where_to_change": "ask_where", "accumulation": "ask_accumulation"}
+
+
+def intent_of(
+    reading: Reading,
+    facts: Mapping[str, FactValue],
+    signals: Set[str],
+    on_topic: bool,
+) -> str:
+    if signals & OUTSIDE_GUIDE or facts.get("memory_kind") == "system":
+        return "outside_guide"
+    goal = facts.get("goal")
+    if goal == "fix_oom" and not (facts.get("gc_retry") == "fixed" and reading.has("thanks")):
+        return "fix_oom"
+    if reading.has("where"):
+        return "where_to_change"
+    if reading.has("accumulation"):
+        return "accumulation"
+    if isinstance(goal, str) and not (goal == "fix_oom" or _thanks_only(reading, facts)):
+        return goal
+    if _thanks_only(reading, facts):
+        return "off_topic"
+    if any(name != "goal" for name in facts) or reading.has("trouble", "oom", "mention", "vram"):
+        return "unclear"
+    return "off_topic"
+
+
+def _thanks_only(reading: Reading, facts: Mapping[str, FactValue]) -> bool:
+    """ "Re-enabled it and it works, thanks!": a thank-you, with nothing left to solve."""
+    return (
+        reading.has("thanks")
+        and facts.get("gc_retry") in (None, "fixed")
+        and not any(h for h in reading.of("oom") if not reading.negated(h))
+    ) or (reading.has("thanks") and not facts and not reading.has("trouble", "oom"))

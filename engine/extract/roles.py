@@ -1,0 +1,448 @@
+"""Numbers by role: every number in a message is scored for each role it could play.
+
+A number ("896", "1280px", "24 gigs", "bs4", "896x1152", "512, 768 e 1024") is a candidate for
+batch size, resolution, preview size and steps, frames, VRAM, the step it crashed at… Its unit,
+its shape and magnitude, and the cue words on either side in the same clause (``roles.yaml``)
+add evidence to each role. It takes the best role only when that role clearly wins; when two
+roles score close, or the best is ``none`` (a rank, a learning rate, a count of images), it sets
+no fact and the engine asks.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from engine.extract.found import Found
+from engine.extract.lexicon import expand, read_data
+from engine.extract.normalize import words_of
+from engine.extract.reading import Reading
+
+NONE: Final = "none"
+# The bucket sizes AI Toolkit offers; a range "512-1024" stands for those within it.
+STANDARD_BUCKETS: Final = (256, 512, 768, 1024, 1280, 1536)
+# The role a pending question gives a bare number.
+EXPECTED_ROLE: Final = {
+    "batch_size": "batch_size",
+    "gradient_accumulation": "gradient_accumulation",
+    "max_resolution": "max_resolution",
+    "resolutions": "max_resolution",
+    "sample_width": "sample_width",
+    "sample_height": "sample_height",
+    "sample_steps": "sample_steps",
+    "sample_every": "sample_every",
+    "num_frames": "num_frames",
+    "vram_gb": "vram_gb",
+}
+# Values each role can take; a number outside them is not evidence for the role.
+_RANGES: Final = {
+    "batch_size": (1, 64),
+    "gradient_accumulation": (1, 256),
+    "max_resolution": (128, 4096),
+    "sample_size": (128, 4096),
+    "sample_width": (128, 4096),
+    "sample_height": (128, 4096),
+    "sample_steps": (1, 200),
+    "sample_every": (1, 1_000_000),
+    "num_frames": (1, 2000),
+    "vram_gb": (2, 200),
+    "step": (0, 10_000_000),
+    "hours": (1, 200),
+}
+_INTEGER_ROLES: Final = frozenset(_RANGES) - {"vram_gb"}
+# Roles a wish or question ("should I try batch 1?") does not set: they are settings, not facts
+# about the person's hardware or what already happened.
+_SETTING_ROLES: Final = frozenset(
+    {
+        "batch_size",
+        "gradient_accumulation",
+        "max_resolution",
+        "sample_size",
+        "sample_width",
+        "sample_height",
+        "sample_steps",
+        "sample_every",
+        "num_frames",
+    }
+)
+_HYPO_REACH: Final = 5  # words from a wish to the number it wishes for
+
+
+@dataclass(frozen=True)
+class Cue:
+    role: str
+    weight: float
+    reach: int
+    after: bool  # the cue stands after the number
+
+
+@dataclass(frozen=True)
+class RoleBook:
+    threshold: float
+    margin: float
+    decay: float
+    units: dict[str, dict[str, float]]
+    prefixes: dict[str, dict[str, float]]
+    cues: dict[tuple[str, ...], tuple[Cue, ...]]
+    longest_cue: int
+
+
+def _weights(table: dict[str, str]) -> dict[str, float]:
+    return {role: float(weight) for role, weight in table.items()}
+
+
+def _load() -> RoleBook:
+    data: dict[str, Any] = read_data("roles.yaml")
+    reach = {side: int(n) for side, n in data["reach"].items()}
+    cues: dict[tuple[str, ...], list[Cue]] = defaultdict(list)
+    for role, sides in data["cues"].items():
+        for side, table in sides.items():
+            for pattern, spec in (table or {}).items():
+                weight, own = (spec[0], int(spec[1])) if isinstance(spec, list) else (spec, None)
+                cue = Cue(role, float(weight), own or reach[side], side == "after")
+                for phrase in expand(pattern):
+                    words = words_of(phrase) or (phrase,)
+                    cues[words].append(cue)
+    return RoleBook(
+        threshold=float(data["threshold"]),
+        margin=float(data["margin"]),
+        decay=float(data["decay"]),
+        units={u: _weights(t) for u, t in data["units"].items()},
+        prefixes={p: _weights(t) for p, t in data["prefixes"].items()},
+        cues={words: tuple(found) for words, found in cues.items()},
+        longest_cue=max(len(words) for words in cues),
+    )
+
+
+BOOK: Final = _load()
+
+_UNITS: Final = "|".join(sorted((re.escape(u) for u in BOOK.units), key=len, reverse=True))
+_PREFIXES: Final = "|".join(sorted(BOOK.prefixes, key=len, reverse=True))
+_NUMBER: Final = re.compile(
+    rf"(?<![\w.,])(?:({_PREFIXES})\s*[:=]?\s*)?"
+    r"(\d{1,7}(?:\.\d{1,2})?|\d{1,3},\d{1,2}(?=\s*(?:gb|gib|g)\b))"
+    r"(?:\s*[x*]\s*(\d{2,5})(?![\d]))?"
+    rf"(?:\s*({_UNITS})(?![a-z0-9]))?"
+    r"(?![\w]|[.,]\d)"
+)
+_JOIN: Final = re.compile(r"\s*(?:,|/|;|&|\+|\be\b|\band\b|,\s*(?:e|and)\b)?\s*")
+_CHOICE: Final = re.compile(r"\s*(?:\bou\b|\bor\b|\bor maybe\b|\bou talvez\b)\s*")
+_RANGE: Final = re.compile(r"\s*(?:-|\bto\b|\bate\b|\ba\b)\s*")
+_FIRST_BEFORE: Final = re.compile(r"(?:first|primeiros?|1st)\s+$")
+# "só 512", "512 only": the one bucket there is.
+_ONLY_BEFORE: Final = re.compile(r"(?:\bso|\bonly|\bapenas|\bsomente|\bjust)\s+(?:em\s+|at\s+)?$")
+_ONLY_AFTER: Final = re.compile(r"(?:\s*px)?\s+(?:only|apenas|somente)\b")
+
+
+@dataclass
+class Number:
+    """One number as written, with what stands on and around it."""
+
+    value: float
+    second: float | None  # the H of "WxH"
+    unit: str | None
+    prefix: str | None
+    start: int
+    end: int
+    first: int  # word indices
+    last: int
+    members: list[float] = field(default_factory=list)  # a list or range of sizes, in order
+    choice: bool = False  # "4 ou 8": one of several, so none of them
+
+    @property
+    def integer(self) -> bool:
+        return self.value.is_integer()
+
+
+def _numbers(low: str, starts: Sequence[int]) -> list[Number]:
+    found = []
+    for m in _NUMBER.finditer(low):
+        prefix, raw, second, unit = m.groups()
+        start, end = m.start(2) if prefix is None else m.start(), m.end()
+        first = bisect_left(starts, m.start(2)) if prefix is None else bisect_left(starts, start)
+        # The unit's own word is not "after" the number for cues: "25 passos de amostragem".
+        last = max(first, bisect_left(starts, m.end(3) if second else m.end(2)) - 1)
+        found.append(
+            Number(
+                value=float(raw.replace(",", ".")),
+                second=float(second) if second else None,
+                unit=unit,
+                prefix=prefix,
+                start=start,
+                end=end,
+                first=first,
+                last=last,
+            )
+        )
+    return found
+
+
+def _size_like(value: float) -> bool:
+    return value.is_integer() and 128 <= value <= 4096 and value % 32 == 0
+
+
+def _group(low: str, numbers: list[Number]) -> list[Number]:
+    """Sizes joined as a list ("512, 768 e 1024") or a range become one number with members;
+    numbers joined by "ou"/"or" are a choice."""
+    grouped: list[Number] = []
+    for number in numbers:
+        previous = grouped[-1] if grouped else None
+        gap = low[previous.end : number.start] if previous else ""
+        if previous is not None and previous.second is None and number.second is None:
+            if _CHOICE.fullmatch(gap):
+                previous.choice = number.choice = True
+            elif (
+                previous.unit in (None, "px")
+                and number.unit in (None, "px")
+                and _size_like(previous.value)
+                and _size_like(number.value)
+            ):
+                if _JOIN.fullmatch(gap):
+                    previous.members = previous.members or [previous.value]
+                    previous.members.append(number.value)
+                    previous.end, previous.last = number.end, number.last
+                    continue
+                if _RANGE.fullmatch(gap) and not previous.members:
+                    low_end, high_end = sorted((previous.value, number.value))
+                    inside = {float(b) for b in STANDARD_BUCKETS if low_end <= b <= high_end}
+                    previous.members = sorted(inside | {low_end, high_end})
+                    previous.end, previous.last = number.end, number.last
+                    continue
+        grouped.append(number)
+    return grouped
+
+
+@dataclass(frozen=True)
+class _Placed:
+    cue: Cue
+    first: int
+    last: int
+
+
+def _cues(words: Sequence[str]) -> list[_Placed]:
+    """Every cue phrase in the words, longest first: "sample every" is not also "every"."""
+    placed: list[_Placed] = []
+    count, longest = len(words), BOOK.longest_cue
+    i = 0
+    while i < count:
+        step = 1
+        for size in range(min(longest, count - i), 0, -1):
+            found = BOOK.cues.get(tuple(words[i : i + size]))
+            if found:
+                placed.extend(_Placed(cue, i, i + size - 1) for cue in found)
+                step = size
+                break
+        i += step
+    return placed
+
+
+def _shape(number: Number, scores: dict[str, float]) -> None:
+    """What the number's own shape says, before any word around it."""
+    value = number.value
+    # A size is an image's: the training resolution unless words say it is a preview's.
+    if number.members:
+        scores["max_resolution"] += 3.0
+        return
+    if number.second is not None:
+        if _size_like(value) and _size_like(number.second):
+            scores["max_resolution"] += 2.5
+            scores["sample_size"] += 1.5
+        return
+    if number.unit not in (None, "px"):
+        return
+    if value.is_integer() and 256 <= value <= 2048:
+        if value % 64 == 0:
+            scores["max_resolution"] += 2.5
+            scores["sample_size"] += 1.5
+        elif value % 32 == 0:
+            scores["max_resolution"] += 1.5
+            scores["sample_size"] += 1.0
+    if not number.integer:
+        scores[NONE] += 1.5
+    elif value > 4096:
+        scores[NONE] += 3.0
+
+
+@dataclass
+class _Score:
+    scores: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+    best_cue: dict[str, tuple[float, int, int]] = field(default_factory=dict)
+
+    def add(self, role: str, weight: float, first: int, last: int) -> None:
+        self.scores[role] += weight
+        if weight > self.best_cue.get(role, (0.0, 0, 0))[0]:
+            self.best_cue[role] = (weight, first, last)
+
+
+def _score(number: Number, placed: Iterable[_Placed], clause_of: Sequence[int]) -> _Score:
+    score = _Score()
+    for role, weight in BOOK.units.get(number.unit or "", {}).items():
+        score.add(role, weight, number.first, number.last)
+    for role, weight in BOOK.prefixes.get(number.prefix or "", {}).items():
+        score.add(role, weight, number.first, number.last)
+    _shape(number, score.scores)
+    clause = clause_of[number.first]
+    for spot in placed:
+        cue = spot.cue
+        if cue.after:
+            if spot.first <= number.last or clause_of[spot.first] != clause:
+                continue
+            gap = spot.first - number.last
+        else:
+            if spot.last >= number.first or clause_of[spot.last] != clause:
+                continue
+            gap = number.first - spot.last
+        if gap <= cue.reach:
+            score.add(cue.role, cue.weight * BOOK.decay ** (gap - 1), spot.first, spot.last)
+    return score
+
+
+def _fits(role: str, number: Number) -> bool:
+    low_end, high_end = _RANGES.get(role, (0, float("inf")))
+    values = number.members or [number.value, *([number.second] if number.second else [])]
+    if role in _INTEGER_ROLES and not all(v.is_integer() for v in values):
+        return False
+    return all(low_end <= v <= high_end for v in values)
+
+
+def _role(number: Number, score: _Score) -> str | None:
+    ranked = sorted(
+        ((s, r) for r, s in score.scores.items() if r == NONE or _fits(r, number)), reverse=True
+    )
+    if not ranked:
+        return None
+    best, role = ranked[0]
+    runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
+    if role == NONE or best < BOOK.threshold or best - runner_up < BOOK.margin:
+        return None
+    return role
+
+
+@dataclass(frozen=True)
+class Assigned:
+    role: str
+    number: Number
+    start: int  # the span of the number and the cue that won
+    end: int
+
+
+def _wished(reading: Reading, number: Number, clause_of: Sequence[int]) -> bool:
+    """A number in a wish or question about the setup ("should I try batch 1?")."""
+    clause = clause_of[number.first]
+    return any(
+        h.first < number.first
+        and number.first - h.last <= _HYPO_REACH
+        and clause_of[h.first] == clause
+        for h in reading.of("hypo")
+    )
+
+
+def _clauses(reading: Reading) -> list[int]:
+    """The clause of every word: clauses end at , ; . ! ? and line breaks."""
+    stops = reading.tokens.stops
+    return [bisect_right(stops, start) for start in reading.tokens.starts]
+
+
+def assign(reading: Reading, covered: set[int], expecting: str | None = None) -> list[Assigned]:
+    """Each number of the message with the role it clearly plays, left to right."""
+    starts = reading.tokens.starts
+    if not starts:
+        return []
+    clause_of = _clauses(reading)
+    numbers = _group(reading.low, _numbers(reading.low, starts))
+    placed = _cues(reading.tokens.words)
+    expected = EXPECTED_ROLE.get(expecting or "")
+    assigned = []
+    for number in numbers:
+        if number.first in covered or number.first >= len(starts) or number.choice:
+            continue
+        score = _score(number, placed, clause_of)
+        if expected is not None:
+            score.add(expected, 3.0, number.first, number.last)
+        role = _role(number, score)
+        if role is None:
+            continue
+        if role in _SETTING_ROLES and _wished(reading, number, clause_of):
+            continue
+        _, first, last = score.best_cue.get(role, (0.0, number.first, number.last))
+        start = min(number.start, starts[first])
+        end = max(number.end, reading.tokens.ends[last])
+        assigned.append(Assigned(role, number, start, end))
+    return assigned
+
+
+def _int(value: float) -> int:
+    return int(value)
+
+
+def _only(low: str, number: Number) -> bool:
+    if number.second is not None:
+        return False
+    return bool(
+        _ONLY_BEFORE.search(low, max(0, number.start - 16), number.start)
+        or _ONLY_AFTER.match(low, number.end)
+    )
+
+
+def _phase_of_step(reading: Reading, number: Number) -> str | None:
+    step = number.value
+    if _FIRST_BEFORE.search(reading.low, max(0, number.start - 12), number.start):
+        return "first_steps" if step <= 50 else None
+    if step <= 10:
+        return "first_steps"
+    return "later" if step >= 100 else None
+
+
+def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
+    """The facts the numbers give: the last batch size said (the one run now), the largest
+    resolution, the first of everything else."""
+    by_role: dict[str, list[Assigned]] = defaultdict(list)
+    for item in assigned:
+        by_role[item.role].append(item)
+    found: list[Found] = []
+    for role, items in by_role.items():
+        found.extend(_facts(reading, role, items))
+    return found
+
+
+def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
+    if role == "max_resolution":
+        listed = next((i for i in items if i.number.members), None)
+        if listed is not None:
+            sizes = sorted({_int(v) for v in listed.number.members})
+            return [
+                Found("resolutions", sizes, listed.start, listed.end),
+                Found("max_resolution", sizes[-1], listed.start, listed.end),
+            ]
+        top = max(items, key=lambda i: max(i.number.value, i.number.second or 0))
+        size = _int(max(top.number.value, top.number.second or 0))
+        found = [Found("max_resolution", size, top.start, top.end)]
+        if len(items) == 1 and _only(reading.low, top.number):
+            found.insert(0, Found("resolutions", [size], top.start, top.end))
+        return found
+    if role == "batch_size":
+        last = items[-1]
+        return [Found("batch_size", _int(last.number.value), last.start, last.end)]
+    item = items[0]
+    number = item.number
+    if role == "sample_size":
+        height = number.second or number.value
+        return [
+            Found("sample_width", _int(number.value), item.start, item.end),
+            Found("sample_height", _int(height), item.start, item.end),
+        ]
+    if role == "vram_gb":
+        value = number.value
+        return [
+            Found("vram_gb", _int(value) if value.is_integer() else value, item.start, item.end)
+        ]
+    if role == "step":
+        phase = _phase_of_step(reading, number)
+        return [] if phase is None else [Found("oom_phase", phase, item.start, item.end)]
+    if role == "hours":
+        return [Found("oom_phase", "later", item.start, item.end)]
+    return [Found(role, _int(number.value), item.start, item.end)]

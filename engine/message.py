@@ -1,0 +1,79 @@
+"""One message understood: the facts its prose and any pasted settings give, and what it wants.
+
+Settings pasted in a message (a YAML job, a fragment of one) are read as AI Toolkit reads them,
+and where they and the prose disagree, the settings win: they are what the job runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.config import ConfigError, JobReading, read_config
+from engine.extract import Extraction, extract
+from engine.extract.config_block import as_job
+from kb.contract import FactValue
+
+_DEFAULT = "default:"  # the evidence of a value AI Toolkit would fill in
+
+
+@dataclass(frozen=True)
+class Understanding:
+    extraction: Extraction
+    facts: dict[str, FactValue]
+    intent: str
+    reading: JobReading | None = None  # the pasted job, when it reads
+    config_error: ConfigError | None = None  # why the pasted job does not read
+    overruled: dict[str, tuple[FactValue, FactValue]] = field(default_factory=dict)
+
+
+def read_pasted(text: str) -> tuple[JobReading, bool]:
+    """A config pasted in a message, and whether it was a whole job.
+
+    It is often a fragment (``train:`` and ``model:``, or ``config:`` without ``job:``); when
+    the text alone does not read, its completion into a whole job is tried, and the problems
+    reported are the original text's.
+    """
+    try:
+        return read_config(text), True
+    except ConfigError:
+        completed = as_job(text)
+        if completed is None:
+            raise
+        try:
+            return read_config(completed), False
+        except ConfigError:
+            pass
+        raise
+
+
+def job_facts(reading: JobReading, whole: bool) -> dict[str, FactValue]:
+    """The first training process's facts; of a fragment, only those it writes down (a fragment
+    without ``model:`` says nothing of the model, though AI Toolkit would default it)."""
+    first = reading.processes[0]
+    if whole:
+        return dict(first.facts)
+    return {
+        name: value
+        for name, value in first.facts.items()
+        if not first.evidence.get(name, "").startswith(_DEFAULT)
+    }
+
+
+def understand(text: str, expecting: str | None = None) -> Understanding:
+    """Read one message. Never raises: a pasted job that does not read is reported, not thrown."""
+    found = extract(text, expecting)
+    facts = dict(found.facts)
+    if not found.config_text:
+        return Understanding(found, facts, found.intent)
+    try:
+        reading, whole = read_pasted(found.config_text)
+    except ConfigError as exc:
+        return Understanding(found, facts, found.intent, config_error=exc)
+    job = job_facts(reading, whole)
+    overruled = {
+        name: (facts[name], value)
+        for name, value in job.items()
+        if name in facts and facts[name] != value
+    }
+    facts.update(job)
+    return Understanding(found, facts, found.intent, reading, overruled=overruled)

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck unit bench system-deps clean
+.PHONY: run test lint typecheck unit bench eval system-deps clean
 
 $(VENV)/.run-installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ unit: $(VENV)/.test-installed system-deps
 	$(BIN)/python -m pytest
 
 test: lint typecheck unit
+
+# How well messages are read: precision and recall per fact and intent, by locale, both halves.
+eval: $(VENV)/.test-installed
+	$(BIN)/python -m tests.reading.evaluate
 
 bench: $(VENV)/.test-installed
 	bash scripts/ensure-system-deps.sh wrk

@@ -8,8 +8,8 @@ from typing import Literal
 from engine.config import ConfigError, JobReading, read_config
 from engine.errors import InvalidReply
 from engine.extract import Extraction, extract, parse_reply
-from engine.extract.config_block import as_job
 from engine.facts import FactBook, Rule, coerce, coerce_all, derive
+from engine.message import job_facts, read_pasted
 from engine.models import Diagnosis, Question, TraceStep, Turn
 from engine.render import Renderer
 from engine.state import MAX_TRANSCRIPT, ConversationState, Opening, Reply, TranscriptEntry
@@ -43,23 +43,6 @@ def _kept_goal(known: dict[str, FactValue], said: dict[str, FactValue]) -> froze
     if said.get("gc_retry") == "fixed" or said.get("oom_phase") == "none":
         return frozenset()
     return frozenset({"goal"})
-
-
-def _read_pasted(text: str) -> JobReading:
-    """A config pasted in a message: often a fragment (``train:`` and ``model:``, or ``config:``
-    without ``job:``); when the text alone does not read, its completion into a whole job is
-    tried, and the problems reported are the original text's."""
-    try:
-        return read_config(text)
-    except ConfigError:
-        completed = as_job(text)
-        if completed is None:
-            raise
-        try:
-            return read_config(completed)
-        except ConfigError:
-            pass
-        raise
 
 
 class Engine:
@@ -117,8 +100,10 @@ class Engine:
         got.book.put_all(coerce_all(opening.facts), "caller")
         return got
 
-    def _absorb_text(self, got: _Gathered, text: str, locale: str) -> Extraction:
-        found = extract(text)
+    def _absorb_text(
+        self, got: _Gathered, text: str, locale: str, expecting: str | None = None
+    ) -> Extraction:
+        found = extract(text, expecting)
         got.on_topic = got.on_topic or found.on_topic
         keep = _kept_goal(got.book.facts, found.facts)
         for ev in found.evidence:
@@ -128,7 +113,7 @@ class Engine:
         got.signals.update(found.signals)
         if found.config_text:
             try:
-                reading = _read_pasted(found.config_text)
+                reading, whole = read_pasted(found.config_text)
             except ConfigError as exc:
                 problems = "; ".join(issue.message() for issue in exc.issues[:5])
                 got.preface.append(
@@ -136,14 +121,20 @@ class Engine:
                 )
             else:
                 got.reading = reading
-                self._absorb_reading(got, reading, "config", locale)
+                self._absorb_reading(got, reading, "config", locale, job_facts(reading, whole))
         return found
 
     def _absorb_reading(
-        self, got: _Gathered, reading: JobReading, source: str, locale: str
+        self,
+        got: _Gathered,
+        reading: JobReading,
+        source: str,
+        locale: str,
+        facts: dict[str, FactValue] | None = None,
     ) -> None:
+        """The job's facts (``facts``: only these, of a fragment that states no more)."""
         first = reading.processes[0]
-        for name, value in first.facts.items():
+        for name, value in (first.facts if facts is None else facts).items():
             got.book.put(name, value, source, first.evidence.get(name, ""))
         got.on_topic = True
         got.preface.append(
@@ -171,7 +162,7 @@ class Engine:
         self, got: _Gathered, pending: QuestionNode | None, text: str, locale: str
     ) -> None:
         text = text[:MAX_TEXT]
-        found = self._absorb_text(got, text, locale)
+        found = self._absorb_text(got, text, locale, pending.fact if pending else None)
         if pending is None:
             return
         value = parse_reply(text, pending.fact, found)

@@ -133,7 +133,7 @@ def _situation(
         situation.memory_kind(reading, ooms, signals),
         situation.phase(reading, ooms, numbered),
         situation.gc_retry(reading, ooms, states),
-        situation.stable_with_gc(reading, states),
+        situation.stable_with_gc(reading, states, ooms),
     ]
 
 

@@ -51,6 +51,8 @@ def intent_of(
         return "off_topic"
     if any(name != "goal" for name in facts) or reading.has("trouble", "oom", "mention", "vram"):
         return "unclear"
+    if not reading.tokens.words:  # "???": something is wrong, nothing says what
+        return "unclear"
     return "off_topic"
 
 

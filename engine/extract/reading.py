@@ -100,8 +100,15 @@ class Reading:
         return self.text[start:end]
 
     def negated(self, hit: Hit) -> bool:
-        """A negation (or "sem"/"without") in the few words before, in the same clause."""
-        return bool(self._negators) and self.negation_of(hit) != hit.first
+        """A negation (or "sem"/"without") in the few words before, in the same clause, or a
+        "gone" right after ("the OOM is gone")."""
+        if bool(self._negators) and self.negation_of(hit) != hit.first:
+            return True
+        clause = self.clauses[hit.first]
+        return any(
+            0 < h.first - hit.last <= _NEAR and self.clauses[h.first] == clause
+            for h in self._by_kind.get("gone", ())
+        )
 
     def negation_of(self, hit: Hit) -> int:
         """Where the negation of ``hit`` starts (``hit.first`` when nothing negates it)."""

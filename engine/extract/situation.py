@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from engine.extract.found import Found
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
-from engine.extract.settings import SettingState
+from engine.extract.settings import SettingState, current_states
 from engine.extract.signals import DEV_SHM, OOM_KILLER
 
 _GOAL_CUES = (("speed", "speed"), ("quality", "quality"))
@@ -49,13 +49,14 @@ def goal(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
         if fixed is not None and speed is not None and speed.first > fixed.first:
             return _hit(reading, "goal", "speed", speed)  # "fixed it with GC on; now faster?"
         return _hit(reading, "goal", "fix_oom", ooms[0])
-    for kind, value in _GOAL_CUES:
-        cue = reading.first(kind)
-        if cue is not None:
-            return _hit(reading, "goal", value, cue)
+    # The concern said first wins: "what do I lose with GC on? only speed?" wants an explanation.
+    cues = [(cue, value) for kind, value in _GOAL_CUES if (cue := reading.first(kind)) is not None]
     explain = reading.first("explain")
     if explain is not None and any(h.arg == "gc" for h in reading.of("mention")):
-        return _hit(reading, "goal", "explain", explain)
+        cues.append((explain, "explain"))
+    if cues:
+        cue, value = min(cues, key=lambda c: c[0].first)
+        return _hit(reading, "goal", value, cue)
     wish = _wish_gc_off(reading)
     if wish is not None:
         return _hit(reading, "goal", "speed", wish)
@@ -69,8 +70,9 @@ def _wish_gc_off(reading: Reading) -> Hit | None:
         if mention.arg != "gc":
             continue
         clause = reading.by_clause[reading.clauses[mention.first]]
-        if any(h.kind == "hypo" for h in clause) and any(
-            h.kind in ("off", "off_after", "weak_off") for h in clause
+        offs = [h for h in clause if h.kind in ("off", "off_after", "weak_off")]
+        if offs and (
+            any(h.kind == "hypo" for h in clause) or any(reading.question(h.first) for h in offs)
         ):
             return mention
     return None
@@ -86,8 +88,11 @@ def memory_kind(reading: Reading, ooms: Sequence[Hit], signals: dict[str, Hit]) 
         if fact == "memory_kind" and not reading.negated(hit):
             return _hit(reading, fact, value, hit)
     if ooms:
+        # What ran out is named beside the OOM, not anywhere ("12gb card, 32GB de RAM").
+        sentences = {reading.sentence_of(h.first) for h in ooms}
         for kind, value in (("vram", "gpu"), ("ram", "system")):
-            named = reading.first(kind)
+            near = [h for h in reading.of(kind) if reading.sentence_of(h.first) in sentences]
+            named = near[0] if near else None
             if named is not None:
                 return _hit(reading, "memory_kind", value, named)
     return None
@@ -96,18 +101,33 @@ def memory_kind(reading: Reading, ooms: Sequence[Hit], signals: dict[str, Hit]) 
 def phase(reading: Reading, ooms: Sequence[Hit], numbered: Sequence[Found]) -> Found | None:
     """When the OOM happens: only read when one is reported; "no OOM" is phase ``none``."""
     if not ooms:
-        negated = next((h for h in reading.of("oom") if reading.negated(h)), None)
+        ruled_out = reading.first("no_crash")
+        if ruled_out is not None:
+            return _hit(reading, "oom_phase", "none", ruled_out)
+        negated = next((h for h in reading.of("oom") if _ruled_out(reading, h)), None)
         if negated is None:
             return None
         first = reading.negation_of(negated)
         return _found(reading, "oom_phase", "none", first, negated.last)
-    worded = [
-        _hit(reading, "oom_phase", h.arg, h)
-        for h in reading.of("phase")
-        if not reading.followed_by_key(h)
-    ]
-    # Words say when more surely than a step number ("at step 250, right when it samples").
-    return min(worded or numbered, key=lambda f: f.start, default=None)
+    words = [h for h in reading.of("phase") if not reading.followed_by_key(h)]
+    if words:
+        # The phase said of the OOM happening now: after "but now" if the message turns there,
+        # else the one nearest an OOM word ("no passo 250, bem quando gera as amostras").
+        turn = reading.of("now")
+        later = [h for h in words if turn and h.first > turn[-1].first]
+        chosen = min(later or words, key=lambda h: (_distance(h, ooms), h.first))
+        return _hit(reading, "oom_phase", chosen.arg, chosen)
+    return min(numbered, key=lambda f: f.start, default=None)
+
+
+def _ruled_out(reading: Reading, hit: Hit) -> bool:
+    """ "No OOM": said of the run, not asked ("without it OOMing?") nor supposed."""
+    asked = reading.question(hit.first)
+    return reading.negated(hit) and not conditional(reading, hit) and not asked
+
+
+def _distance(hit: Hit, ooms: Sequence[Hit]) -> int:
+    return min((abs(hit.first - o.first) for o in ooms), default=0)
 
 
 def _last_gc(states: Sequence[SettingState]) -> SettingState | None:
@@ -143,14 +163,25 @@ def gc_retry(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingStat
     )
 
 
-def stable_with_gc(reading: Reading, states: Sequence[SettingState]) -> Found | None:
-    """ "Treino estável com GC", or a stable run named as such ("I have a stable run").
+def stable_with_gc(
+    reading: Reading, states: Sequence[SettingState], ooms: Sequence[Hit]
+) -> Found | None:
+    """ "Treino estável com GC", a stable run named as such ("I have a stable run"), or a run
+    with GC on now that does not crash ("GC on, never OOMs, just slow").
 
     A stability word needs GC on in its clause; a named stable run only needs GC not off there.
     """
     first_run = reading.first("first_run")
     if first_run is not None and not reading.negated(first_run):
         return _hit(reading, "stable_with_gc", "no", first_run)
+    now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
+    calm = reading.first("no_crash") or reading.first("stable")
+    if calm is not None and reading.negated(calm):
+        calm = None
+    if not ooms and now is not None and now.state == "on" and calm is not None:
+        return _found(
+            reading, "stable_with_gc", "yes", min(now.first, calm.first), max(now.last, calm.last)
+        )
     if not reading.has("stable", "stable_run"):
         return None  # most messages: no need to look through every phrase
     gc = [s for s in states if s.setting == "gc"]

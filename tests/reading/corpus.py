@@ -140,7 +140,7 @@ def _read(path: Path, problems: list[str]) -> list[Entry]:
             continue
         if set(entry.facts) & set(entry.not_):
             problems.append(f"{where}: a fact is both stated and in 'not'")
-        expected_locale = "pt-BR" if path.stem == "pt-BR" else "en"
+        expected_locale = "pt-BR" if path.stem.startswith("pt-BR") else "en"
         if entry.locale != expected_locale:
             problems.append(f"{where}: locale {entry.locale} in {path.name}")
         entries.append(entry)

@@ -156,9 +156,10 @@ def test_a_broken_config_in_the_modal_gets_a_localized_note(
 
 
 def _option(message: dict[str, Any], value: str) -> str:
-    ids = [b["custom_id"] for b in buttons(message) if b["custom_id"].endswith(f":{value}")]
-    assert len(ids) == 1, [b["custom_id"] for b in buttons(message)]
-    return ids[0]
+    ids = [str(b["custom_id"]) for b in buttons(message)]
+    matching = [i for i in ids if i.endswith(f":{value}")]
+    assert len(matching) == 1, ids
+    return matching[0]
 
 
 @pytest.mark.parametrize(

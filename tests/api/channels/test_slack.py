@@ -224,6 +224,23 @@ def test_the_language_of_the_text_picks_the_locale(
     assert "Start over" in [b["text"]["text"] for b in slack_buttons(english)]
 
 
+@pytest.mark.parametrize(
+    ("default", "text", "restart"),
+    [
+        ("pt-BR", "my LoRA training ran out of memory", "Start over"),
+        ("en", "meu treino de LoRA deu falta de memória", "Começar de novo"),
+        ("pt-BR", "OOM", "Começar de novo"),  # neither language: the default
+        ("en", "OOM", "Start over"),
+    ],
+)
+def test_text_in_neither_language_falls_back_to_the_default(
+    app_client: Any, slack: Slack, local: LocalServer, default: str, text: str, restart: str
+) -> None:
+    client = app_client(default_locale=default)
+    body = _command(client, slack, local, text)
+    assert restart in [b["text"]["text"] for b in slack_buttons(body)]
+
+
 def test_block_kit_limits_hold(client: TestClient, slack: Slack, local: LocalServer) -> None:
     body = _command(client, slack, local, "help, out of memory")
     assert len(body["blocks"]) <= 50

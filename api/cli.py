@@ -131,7 +131,10 @@ def chat(locale: LocaleOption = None) -> None:
     """An interactive conversation: pick options by number, `why` shows the trace."""
     from api.terminal import run_chat
 
-    run_chat(out, _engine(), _locale_for(locale, None))
+    chosen = _locale_for(locale, None)
+    # Without --locale, the first message's language picks the conversation's, as for `ask`.
+    pick = None if locale is not None else (lambda first: _locale_for(None, first))
+    run_chat(out, _engine(), chosen, pick)
 
 
 @app.command()

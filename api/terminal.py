@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
@@ -47,12 +48,17 @@ def _reply_for(line: str, turn: Turn) -> Reply:
     return Reply(text=line)
 
 
-def run_chat(console: Console, engine: Engine, locale: str) -> None:
-    """Type freely or pick a number; `why` prints the trace, `quit` (or Ctrl-D) leaves."""
+def run_chat(
+    console: Console, engine: Engine, locale: str, pick: Callable[[str], str] | None = None
+) -> None:
+    """Type freely or pick a number; `why` prints the trace, `quit` (or Ctrl-D) leaves.
+    ``pick``, when given, chooses the conversation's locale from the first message."""
     console.print("[dim]oomguide — 'why' = trace, 'quit' = exit[/dim]")
     first = _read(console, locale)
     if first is None:
         return
+    if pick is not None and first:
+        locale = pick(first)
     state, turn = engine.start(Opening(locale=locale, text=first or None))
     print_turn(console, turn)
     while True:

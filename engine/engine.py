@@ -11,6 +11,7 @@ from engine.extract import Extraction, extract, parse_reply
 from engine.facts import FactBook, Rule, coerce, coerce_all, derive
 from engine.message import job_facts, read_pasted
 from engine.models import Diagnosis, Question, TraceStep, Turn
+from engine.overrule import config_wins
 from engine.render import Renderer
 from engine.state import MAX_TRANSCRIPT, ConversationState, Opening, Reply, TranscriptEntry
 from engine.walk import Graph, Walk
@@ -21,6 +22,8 @@ from locales import Catalog
 # Facts a reply may carry and still be read as saying when the OOM happens.
 _PHASE_ALONE = frozenset({"goal", "memory_kind", "gc_retry"})
 MAX_TEXT = 8_000  # characters of one message that are read; the rest is ignored
+# The KB's signal for "a job config was read": with no goal known, its diagnosis comes first.
+CONFIG_SIGNAL = "job_config"
 
 
 @dataclass
@@ -134,9 +137,14 @@ class Engine:
     ) -> None:
         """The job's facts (``facts``: only these, of a fragment that states no more)."""
         first = reading.processes[0]
+        overruled = []
         for name, value in (first.facts if facts is None else facts).items():
+            said = got.book.facts.get(name)
+            if said is not None and said != value and got.book.sources.get(name) == "text":
+                overruled.append((name, said, value))
             got.book.put(name, value, source, first.evidence.get(name, ""))
         got.on_topic = True
+        got.signals.add(CONFIG_SIGNAL)
         got.preface.append(
             self.renderer.text(
                 "engine.config_read",
@@ -145,6 +153,9 @@ class Engine:
                 process_count=len(reading.processes),
             )
         )
+        for name, said, value in overruled:
+            where = first.evidence.get(name, "")
+            got.preface.append(config_wins(self.renderer, name, said, value, where, locale))
 
     def _take_value(self, got: _Gathered, pending: QuestionNode | None, value: str) -> None:
         if pending is None:

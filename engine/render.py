@@ -89,6 +89,7 @@ class Renderer:
         self._order = {s.id: i for i, s in enumerate(kb.sections)}
         self._advice = {a.code: a for a in kb.advice}
         self._risk = RiskTable(kb)
+        self._marks = frozenset(s.id for s in kb.signals if not s.outside)  # never topics
         citations = self._all_citations()
         self._ranked = {  # per locale, each section's citation by its place in the guide
             locale: {self._order[s]: c for (loc, s), c in citations.items() if loc == locale}
@@ -207,7 +208,7 @@ class Renderer:
         wants_speed = facts.get("goal") == "speed"
         extra = {
             "failed_gates": _failed(whens, facts, signals) if wants_speed else [],
-            "signals": _topics(signals, facts),
+            "signals": _topics(signals - self._marks, facts),
         }
         advice = self._advice
         out = []

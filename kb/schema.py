@@ -125,9 +125,11 @@ class Gate(_Model):
 
 
 class Signal(_Model):
-    """A situation outside the guide's scope that text can reveal."""
+    """A situation outside the guide's scope that text can reveal, or (``outside: false``) a
+    mark the engine sets on a conversation, such as a job config having been read."""
 
     id: str
+    outside: bool = True  # listed among an outside_guide answer's topics
     line: int = 0
 
 

@@ -26,6 +26,7 @@ ENGINE_KEYS: dict[str, frozenset[str]] = {
     "engine.risk_unknown_family.safest": frozenset(),
     "engine.config_read": frozenset({"process_count", "name"}),
     "engine.config_error": frozenset({"problems"}),
+    "engine.config_wins": frozenset({"setting", "line", "said", "config"}),
     "engine.options_hint": frozenset(),
     "engine.number_hint": frozenset(),
     "engine.bool.true": frozenset(),

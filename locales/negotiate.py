@@ -1,6 +1,9 @@
-"""Choosing the reply's locale from what a request says (body, header, setting)."""
+"""Choosing the reply's locale from what a request says (body, header, its text's language,
+setting)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from babel import Locale, UnknownLocaleError
 from babel.core import negotiate_locale
@@ -36,19 +39,32 @@ def _accept_language(header: str) -> list[str]:
     return [tag for _, _, tag in sorted(weighted)]
 
 
-def pick_locale(explicit: str | None, accept_language: str | None, default: str) -> str:
-    """Body's locale, else the best supported Accept-Language entry, else ``default``."""
-    chosen = normalize_locale(explicit)
+def pick_locale(
+    explicit: str | None,
+    accept_language: str | None,
+    default: str,
+    detected: Callable[[], str | None] | None = None,
+) -> str:
+    """Body's locale, else the best supported Accept-Language entry, else the language the
+    text is written in (``detected``, called only when neither names a supported locale), else
+    ``default``."""
+    chosen = normalize_locale(explicit) or _from_header(accept_language)
     if chosen:
         return chosen
-    if accept_language:
-        preferred = [t.replace("_", "-") for t in _accept_language(accept_language)]
-        match = negotiate_locale(preferred, ["pt-BR", "pt", "en"], sep="-")
-        chosen = normalize_locale(match)
+    chosen = normalize_locale(detected()) if detected is not None else None
+    return chosen or normalize_locale(default) or "pt-BR"
+
+
+def _from_header(accept_language: str | None) -> str | None:
+    if not accept_language:
+        return None
+    preferred = [t.replace("_", "-") for t in _accept_language(accept_language)]
+    match = negotiate_locale(preferred, ["pt-BR", "pt", "en"], sep="-")
+    chosen = normalize_locale(match)
+    if chosen:
+        return chosen
+    for tag in preferred:
+        chosen = normalize_locale(tag)
         if chosen:
             return chosen
-        for tag in preferred:
-            chosen = normalize_locale(tag)
-            if chosen:
-                return chosen
-    return normalize_locale(default) or "pt-BR"
+    return None

@@ -32,9 +32,11 @@ from api.channels.common import (
 from api.channels.outbound import allowed, send_json
 from api.context import AppContext, Context
 from engine.config import ConfigError, read_config
+from engine.engine import MAX_TEXT
 from engine.extract import extract
 from engine.models import Turn
 from engine.state import Opening, Reply
+from locales import pick_locale
 
 router = APIRouter(prefix="/integrations/slack", tags=["integrations"])
 CHANNEL: Final = "slack"
@@ -79,8 +81,11 @@ Signed = Annotated[SlackRequest, Depends(_signed)]
 
 
 def _locale(ctx: AppContext, text: str) -> str:
-    # Slash commands carry no locale; the language of the text is the best hint.
-    return (extract(text).locale if text.strip() else None) or ctx.settings.default_locale
+    # Slash commands carry no locale: the language of the text, as for REST with none named.
+    def written_in() -> str | None:
+        return extract(text[:MAX_TEXT]).locale if text.strip() else None
+
+    return pick_locale(None, None, ctx.settings.default_locale, written_in)
 
 
 def _opening(text: str, locale: str) -> Opening:

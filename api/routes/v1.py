@@ -22,7 +22,8 @@ from api.schemas import (
     ReplyBody,
     SectionView,
 )
-from engine.engine import Engine
+from engine.engine import MAX_TEXT, Engine
+from engine.extract import extract
 from engine.models import Diagnosis, Turn
 from engine.state import ConversationState, Opening, Reply
 from kb.contract import FACTS, SECTIONS
@@ -84,8 +85,13 @@ async def _parse(request: Request, model: type[B]) -> B:
 
 
 def _opening(ctx: AppContext, body: NewConversation, accept: str | None) -> Opening:
-    locale = pick_locale(body.locale, accept, ctx.settings.default_locale)
-    return Opening(locale=locale, text=body.text, facts=body.facts, config=body.config)
+    text = body.text
+
+    def written_in() -> str | None:  # read only when neither body nor header names a locale
+        return extract(text[:MAX_TEXT]).locale if text and text.strip() else None
+
+    locale = pick_locale(body.locale, accept, ctx.settings.default_locale, written_in)
+    return Opening(locale=locale, text=text, facts=body.facts, config=body.config)
 
 
 # The three routes every turn goes through read their body with ``_parse`` and find the app's

@@ -122,6 +122,25 @@ def test_chat_in_a_terminal_session() -> None:
     assert "branch" in out  # the trace
 
 
+@pytest.mark.parametrize(
+    ("default", "first", "expected"),
+    [
+        ("pt-BR", "my LoRA training ran out of memory", "Is gradient_checkpointing on"),
+        ("en", "meu treino de LoRA deu falta de memória", "está ligado no seu job?"),
+        ("en", "OOM", "Is gradient_checkpointing on"),  # neither language: the default
+        ("pt-BR", "OOM", "está ligado no seu job?"),
+    ],
+)
+def test_chat_and_ask_without_a_locale_answer_in_the_texts_language(
+    monkeypatch: pytest.MonkeyPatch, default: str, first: str, expected: str
+) -> None:
+    monkeypatch.setenv("OOMGUIDE_DEFAULT_LOCALE", default)
+    code, out, _ = run("chat", stdin=f"{first}\nquit\n")
+    assert code == 0 and expected in out
+    code, out, _ = run("ask", first)
+    assert code == 0 and expected in out
+
+
 def test_console_script_is_installed() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "api.cli", "--help"], capture_output=True, text=True, check=False

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from engine.config import MAX_CONFIG_BYTES
@@ -11,6 +13,7 @@ from tests.api.channels.platforms import Discord, LocalServer, attachment, butto
 from tests.conftest import CORPUS
 
 STARTER = "80351110224678912"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CONFIG = """job: extension
 config:
   name: "@everyone <@123>"
@@ -150,3 +153,51 @@ def test_a_broken_config_in_the_modal_gets_a_localized_note(
     assert response.status_code == 200
     assert response.json()["data"]["flags"] == 64
     assert response.json()["data"]["content"].startswith("Não consegui ler a configuração")
+
+
+def _option(message: dict[str, Any], value: str) -> str:
+    ids = [str(b["custom_id"]) for b in buttons(message)]
+    matching = [i for i in ids if i.endswith(f":{value}")]
+    assert len(matching) == 1, ids
+    return matching[0]
+
+
+@pytest.mark.parametrize(
+    ("locale", "shown", "asked", "then"),
+    [
+        (
+            "en-US",
+            "Risk with these settings: high",
+            "Has this job run out of memory (OOM) yet? If so, when?",
+            "After turning GC on and retrying with nothing else changed, did the OOM go away?",
+        ),
+        (
+            "pt-BR",
+            "Risco com estas configurações: alto",
+            "Esse job já deu falta de memória (OOM)? Se deu, em que momento?",
+            "Depois de ligar o GC e rodar de novo sem mudar mais nada, o OOM sumiu?",
+        ),
+    ],
+)
+def test_an_attachment_alone_is_diagnosed_before_any_question(
+    client: TestClient,
+    discord: Discord,
+    local: LocalServer,
+    locale: str,
+    shown: str,
+    asked: str,
+    then: str,
+) -> None:
+    data = (FIXTURES / "zimage_high.yaml").read_bytes()
+    payload = discord.command(STARTER, None, locale, _serve(local, data))
+    assert discord.send(client, payload).json() == {"type": 5}
+    body = _followup(local, discord, payload)
+    description = body["embeds"][0]["description"]
+    assert shown in description and asked in description
+    assert "gradient_checkpointing: true" in description  # the key to change
+    assert "zimage" in description
+    _option(body, "none")
+    clicked = discord.click(STARTER, _option(body, "first_steps"), locale)
+    turn = discord.send(client, clicked).json()
+    assert turn["type"] == 7
+    assert then in turn["data"]["embeds"][0]["description"]

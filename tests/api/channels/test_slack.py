@@ -187,10 +187,22 @@ def test_user_text_can_never_notify_anyone(
 def test_a_pasted_config_is_diagnosed(client: TestClient, slack: Slack, local: LocalServer) -> None:
     body = _command(client, slack, local, f"meu treino dá OOM\n```yaml\n{SMALL_CONFIG}```")
     assert "gradient_checkpointing: true" in _all_text(body)
-    bare = _command(client, slack, local, SMALL_CONFIG)
-    assert "zimage_lora" in _all_text(bare)  # read as a config, then asked what to solve
-    slack.act(client, USER, click_action(_button(bare, "fix_oom")), f"{local.url}/r")
-    assert "gradient_checkpointing: true" in _all_text(local.only("POST").json())
+
+
+@pytest.mark.parametrize("text", [SMALL_CONFIG, f"```yaml\n{SMALL_CONFIG}```"])
+def test_a_config_pasted_alone_is_diagnosed_at_once(
+    client: TestClient, slack: Slack, local: LocalServer, text: str
+) -> None:
+    bare = _command(client, slack, local, text)
+    shown = _all_text(bare)
+    # Its diagnosis first (in the default locale: YAML is in no language), then the crash question.
+    assert "zimage_lora" in shown and "gradient_checkpointing: true" in shown
+    assert "Risco com estas configurações: médio" in shown
+    assert "O que você quer resolver?" not in shown
+    _button(bare, "none")
+    slack.act(client, USER, click_action(_button(bare, "first_steps")), f"{local.url}/r")
+    followed = _all_text(local.only("POST").json())
+    assert "Depois de ligar o GC e rodar de novo sem mudar mais nada, o OOM sumiu?" in followed
 
 
 def test_slacks_own_escaping_is_undone_before_reading_and_redone_after(
@@ -210,6 +222,23 @@ def test_the_language_of_the_text_picks_the_locale(
     english = _command(client, slack, local, "my training ran out of memory")
     assert "Começar de novo" in [b["text"]["text"] for b in slack_buttons(portuguese)]
     assert "Start over" in [b["text"]["text"] for b in slack_buttons(english)]
+
+
+@pytest.mark.parametrize(
+    ("default", "text", "restart"),
+    [
+        ("pt-BR", "my LoRA training ran out of memory", "Start over"),
+        ("en", "meu treino de LoRA deu falta de memória", "Começar de novo"),
+        ("pt-BR", "OOM", "Começar de novo"),  # neither language: the default
+        ("en", "OOM", "Start over"),
+    ],
+)
+def test_text_in_neither_language_falls_back_to_the_default(
+    app_client: Any, slack: Slack, local: LocalServer, default: str, text: str, restart: str
+) -> None:
+    client = app_client(default_locale=default)
+    body = _command(client, slack, local, text)
+    assert restart in [b["text"]["text"] for b in slack_buttons(body)]
 
 
 def test_block_kit_limits_hold(client: TestClient, slack: Slack, local: LocalServer) -> None:

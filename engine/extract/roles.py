@@ -11,7 +11,7 @@ no fact and the engine asks.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -70,6 +70,8 @@ _SETTING_ROLES: Final = frozenset(
     }
 )
 _HYPO_REACH: Final = 5  # words from a wish to the number it wishes for
+_BEFORE_REACH: Final = 12  # words before a number where a cue may start (its reach and length)
+_AFTER_REACH: Final = 8
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,29 @@ class Cue:
     after: bool  # the cue stands after the number
 
 
+# word -> (the cues of the phrase that ends here, the words that may follow)
+CueTrie = dict[str, "tuple[tuple[Cue, ...], CueTrie | None]"]
+
+
+def _trie(phrases: dict[tuple[str, ...], tuple[Cue, ...]]) -> CueTrie:
+    nested: dict[str, Any] = {}
+    for words, cues in phrases.items():
+        node = nested
+        for word in words:
+            node = node.setdefault(word, {})
+        node[""] = cues
+    return _freeze(nested)
+
+
+def _freeze(nested: dict[str, Any]) -> CueTrie:
+    frozen: CueTrie = {}
+    for word, node in nested.items():
+        if word:
+            followers = {w: n for w, n in node.items() if w}
+            frozen[word] = (node.get("", ()), _freeze(followers) if followers else None)
+    return frozen
+
+
 @dataclass(frozen=True)
 class RoleBook:
     threshold: float
@@ -87,8 +112,8 @@ class RoleBook:
     decay: float
     units: dict[str, dict[str, float]]
     prefixes: dict[str, dict[str, float]]
-    cues: dict[tuple[str, ...], tuple[Cue, ...]]
     longest_cue: int
+    trie: CueTrie  # the cue phrases word by word
 
 
 def _weights(table: dict[str, str]) -> dict[str, float]:
@@ -108,27 +133,29 @@ def _load() -> RoleBook:
                     words = words_of(phrase) or (phrase,)
                     cues[words].append(cue)
     return RoleBook(
+        trie=_trie({words: tuple(found) for words, found in cues.items()}),
         threshold=float(data["threshold"]),
         margin=float(data["margin"]),
         decay=float(data["decay"]),
         units={u: _weights(t) for u, t in data["units"].items()},
         prefixes={p: _weights(t) for p, t in data["prefixes"].items()},
-        cues={words: tuple(found) for words, found in cues.items()},
         longest_cue=max(len(words) for words in cues),
     )
 
 
 BOOK: Final = _load()
 
-_UNITS: Final = "|".join(sorted((re.escape(u) for u in BOOK.units), key=len, reverse=True))
-_PREFIXES: Final = "|".join(sorted(BOOK.prefixes, key=len, reverse=True))
+# A number and the word right after it, which is its unit when ``units`` lists it ("24 gigs",
+# "1280px", "896x1152"). The regex starts at a digit, so it is tried only where one stands.
 _NUMBER: Final = re.compile(
-    rf"(?<![\w.,])(?:({_PREFIXES})\s*[:=]?\s*)?"
-    r"(\d{1,7}(?:\.\d{1,2})?|\d{1,3},\d{1,2}(?=\s*(?:gb|gib|g)\b))"
+    r"(?<![\d.,])(\d{1,7}(?:\.\d{1,2})?|\d{1,3},\d{1,2}(?=\s*(?:gb|gib|g)\b))"
     r"(?:\s*[x*]\s*(\d{2,5})(?![\d]))?"
-    rf"(?:\s*({_UNITS})(?![a-z0-9]))?"
+    r"(?:\s*([a-z]+|%))?"
     r"(?![\w]|[.,]\d)"
 )
+# Letters before a number ("bs4", "bs=2", "bs 2"): a prefix it lists, or a word the number is
+# part of ("sd3", "a100"), which makes it no number at all.
+_BEFORE: Final = re.compile(r"(?<![a-z0-9])([a-z]+)(\s*[:=]?\s*)$")
 _JOIN: Final = re.compile(r"\s*(?:,|/|;|&|\+|\be\b|\band\b|,\s*(?:e|and)\b)?\s*")
 _CHOICE: Final = re.compile(r"\s*(?:\bou\b|\bor\b|\bor maybe\b|\bou talvez\b)\s*")
 _RANGE: Final = re.compile(r"\s*(?:-|\bto\b|\bate\b|\ba\b)\s*")
@@ -161,11 +188,18 @@ class Number:
 def _numbers(low: str, starts: Sequence[int]) -> list[Number]:
     found = []
     for m in _NUMBER.finditer(low):
-        prefix, raw, second, unit = m.groups()
-        start, end = m.start(2) if prefix is None else m.start(), m.end()
-        first = bisect_left(starts, m.start(2)) if prefix is None else bisect_left(starts, start)
+        raw, second, unit = m.groups()
+        start, end, prefix = m.start(), m.end(), None
+        before = _BEFORE.search(low, max(0, start - 8), start)
+        if before is not None and before.group(1) in BOOK.prefixes:
+            prefix, start = before.group(1), before.start(1)
+        elif start > 0 and (low[start - 1].isalnum() or low[start - 1] == "_"):
+            continue  # part of a word: "sd3", "a100", "wan22"
+        if unit is not None and unit not in BOOK.units:
+            unit, end = None, m.end(2) if second else m.end(1)
+        first = bisect_left(starts, start)
         # The unit's own word is not "after" the number for cues: "25 passos de amostragem".
-        last = max(first, bisect_left(starts, m.end(3) if second else m.end(2)) - 1)
+        last = max(first, bisect_left(starts, m.end(2) if second else m.end(1)) - 1)
         found.append(
             Number(
                 value=float(raw.replace(",", ".")),
@@ -223,20 +257,30 @@ class _Placed:
     last: int
 
 
-def _cues(words: Sequence[str]) -> list[_Placed]:
-    """Every cue phrase in the words, longest first: "sample every" is not also "every"."""
+def _cues(words: Sequence[str], numbers: Sequence[Number]) -> list[_Placed]:
+    """Every cue phrase within reach of a number, longest first: "sample every" is not also
+    "every". Left to right."""
     placed: list[_Placed] = []
-    count, longest = len(words), BOOK.longest_cue
+    count, trie = len(words), BOOK.trie
+    spans = sorted((max(0, n.first - _BEFORE_REACH), n.last + _AFTER_REACH) for n in numbers)
     i = 0
-    while i < count:
-        step = 1
-        for size in range(min(longest, count - i), 0, -1):
-            found = BOOK.cues.get(tuple(words[i : i + size]))
+    for low_end, high_end in spans:
+        i = max(i, low_end)
+        while i <= high_end and i < count:
+            found: tuple[Cue, ...] = ()
+            end, branch, j = i, trie.get(words[i]), i
+            while branch is not None:
+                if branch[0]:
+                    found, end = branch[0], j
+                j += 1
+                if branch[1] is None or j >= count:
+                    break
+                branch = branch[1].get(words[j])
             if found:
-                placed.extend(_Placed(cue, i, i + size - 1) for cue in found)
-                step = size
-                break
-        i += step
+                placed.extend(_Placed(cue, i, end) for cue in found)
+                i = end + 1
+            else:
+                i += 1
     return placed
 
 
@@ -286,7 +330,10 @@ def _score(number: Number, placed: Iterable[_Placed], clause_of: Sequence[int]) 
         score.add(role, weight, number.first, number.last)
     _shape(number, score.scores)
     clause = clause_of[number.first]
+    low_end, high_end = number.first - _BEFORE_REACH, number.last + _AFTER_REACH
     for spot in placed:
+        if spot.first > high_end or spot.last < low_end:
+            continue
         cue = spot.cue
         if cue.after:
             if spot.first <= number.last or clause_of[spot.first] != clause:
@@ -341,20 +388,14 @@ def _wished(reading: Reading, number: Number, clause_of: Sequence[int]) -> bool:
     )
 
 
-def _clauses(reading: Reading) -> list[int]:
-    """The clause of every word: clauses end at , ; . ! ? and line breaks."""
-    stops = reading.tokens.stops
-    return [bisect_right(stops, start) for start in reading.tokens.starts]
-
-
 def assign(reading: Reading, covered: set[int], expecting: str | None = None) -> list[Assigned]:
     """Each number of the message with the role it clearly plays, left to right."""
     starts = reading.tokens.starts
     if not starts:
         return []
-    clause_of = _clauses(reading)
+    clause_of = reading.clauses_of_words
     numbers = _group(reading.low, _numbers(reading.low, starts))
-    placed = _cues(reading.tokens.words)
+    placed = _cues(reading.tokens.words, numbers)
     expected = EXPECTED_ROLE.get(expecting or "")
     assigned = []
     for number in numbers:

@@ -397,7 +397,8 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
     numbers = _group(reading.low, _numbers(reading.low, starts))
     placed = _cues(reading.tokens.words, numbers)
     expected = EXPECTED_ROLE.get(expecting or "")
-    assigned = []
+    assigned: list[Assigned] = []
+    previous: tuple[Number, str | None] | None = None
     for number in numbers:
         if number.first in covered or number.first >= len(starts) or number.choice:
             continue
@@ -405,6 +406,13 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         if expected is not None:
             score.add(expected, 3.0, number.first, number.last)
         role = _role(number, score)
+        moved = previous is not None and _moved(reading.low, previous[0], number)
+        if moved and previous is not None and previous[1] is not None:
+            # "from 2 to 4": the second is what it is now, in the same role
+            role = role or previous[1]
+            if assigned and assigned[-1].number is previous[0]:
+                assigned.pop()
+        previous = (number, role)
         if role is None:
             continue
         if role in _SETTING_ROLES and _wished(reading, number, clause_of):
@@ -416,8 +424,28 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
     return assigned
 
 
+_TO: Final = re.compile(r"\s*(?:to|pra|pro|para|->|ate|down to|up to|then|depois|e depois)\s*")
+
+
+def _moved(low: str, before: Number, after: Number) -> bool:
+    """ "from 2 to 4", "de 4 pra 1": the value changed, and the second is the one now."""
+    return bool(_TO.fullmatch(low, before.end, after.start))
+
+
 def _int(value: float) -> int:
     return int(value)
+
+
+def _aside(reading: Reading, number: Number) -> bool:
+    """Said of an earlier run, or asked about ("if batch is 1, does…?"): not the run now."""
+    sentence = reading.sentence_of(number.first)
+    if any(reading.sentence_of(h.first) == sentence for h in reading.of("past")):
+        return True
+    return reading.question(number.first) and any(
+        reading.sentence_of(h.first) == sentence
+        for kind in ("hypo", "supposing")
+        for h in reading.of(kind)
+    )
 
 
 def _only(low: str, number: Number) -> bool:
@@ -466,7 +494,10 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
             found.insert(0, Found("resolutions", [size], top.start, top.end))
         return found
     if role == "batch_size":
-        last = items[-1]
+        now = [i for i in items if not _aside(reading, i.number)]
+        if not now:
+            return []
+        last = now[-1]
         return [Found("batch_size", _int(last.number.value), last.start, last.end)]
     item = items[0]
     number = item.number

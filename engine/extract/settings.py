@@ -142,16 +142,30 @@ def _negations(anchor: Hit, clause: Sequence[Hit]) -> list[Hit]:
     ]
 
 
+# Portuguese infinitives name the act, never the setup: "desligar o GC" is a wish, a plan or an
+# instruction ("penso em (a) desligar GC", "o bot falou pra ligar o GC").
+_PT_INFINITIVES: Final = frozenset(
+    {"desligar", "ligar", "ativar", "desativar", "habilitar", "desabilitar", "tirar", "desmarcar"}
+)
+# Verbs that take an object: with no setting named beside them, they may be about anything
+# ("tirei o bucket de 1280").
+_OBJECT_VERBS: Final = frozenset(
+    {"tirei", "removi", "removed", "tirar", "tirando", "killing", "ditch", "ditching"}
+)
+
+
 def _asked(word: Hit, reading: Reading) -> bool:
     """An infinitive in a question is a wish, not the setup: "desligar o GC deixa melhor?"."""
-    return reading.tokens.words[word.first] in _INFINITIVES and reading.question(word.first)
+    said = reading.tokens.words[word.first]
+    return said in _PT_INFINITIVES or (said in _INFINITIVES and reading.question(word.first))
 
 
 def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingState | None:
     word = _state_word(mention, clause, reading)
     anchor = word or mention
+    end = max(anchor.last, mention.last)
     for hit in clause:
-        if hit.kind == "hypo" and hit.first < anchor.first:
+        if hit.kind == "hypo" and (hit.first < anchor.first or 0 < hit.first - end <= 2):
             return None
     if word is not None and _asked(word, reading):
         return None
@@ -197,6 +211,8 @@ def _bare_state(
     """
     if any(h.kind in ("mention", "assert") for h in clause):
         return None
+    if reading.tokens.words[word.first] in _OBJECT_VERBS:
+        return None
     if any(h.kind == "hypo" and h.first < word.first for h in clause):
         return None
     if _asked(word, reading):
@@ -236,7 +252,7 @@ _ON_WORDS: Final = frozenset({"on", "on_after", "reon"})
 _OFF_WORDS: Final = frozenset({"off", "off_after"})
 
 
-_COMPARING: Final = frozenset({"vs", "versus", "or", "ou", "and", "e", "x"})
+_COMPARING: Final = frozenset({"vs", "versus", "or", "ou", "and", "e", "x", "outra", "other"})
 
 
 def _compared(clause: Sequence[Hit], reading: Reading) -> bool:
@@ -248,7 +264,7 @@ def _compared(clause: Sequence[Hit], reading: Reading) -> bool:
         for b in offs:
             left, right = (a, b) if a.last < b.first else (b, a)
             between = words[left.last + 1 : right.first]
-            if len(between) <= 1 and set(between) <= _COMPARING:
+            if len(between) <= 2 and (not between or set(between) & _COMPARING):
                 return True
     return False
 
@@ -256,13 +272,13 @@ def _compared(clause: Sequence[Hit], reading: Reading) -> bool:
 def _generic(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:
     """A state that describes no run: "GC on vs off", "does GC on hurt quality?", "people say
     training without GC looks better"."""
-    if state.keyed:
-        return False
     clause = reading.clauses.get(state.first)
     sentence = reading.sentence_of(state.first)
     in_clause = [h for h in reading.hits if reading.clauses.get(h.first) == clause]
     if _compared(in_clause, reading):
-        return True  # "off vs on", "ligado ou desligado"
+        return True  # "off vs on", "ligado ou desligado", "true vs false"
+    if state.keyed:
+        return False
     if any(reading.sentence_of(h.first) == sentence for h in reading.of("hearsay")):
         return True
     if not reading.question(state.last):

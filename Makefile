@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck unit bench eval system-deps clean
+.PHONY: run test lint typecheck unit bench eval learn system-deps clean
 
 $(VENV)/.run-installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ test: lint typecheck unit
 # How well messages are read: precision and recall per fact and intent, by locale, both halves.
 eval: $(VENV)/.test-installed
 	$(BIN)/python -m tests.reading.evaluate
+
+# Learn the intent model's weights again from the corpus's dev half (after adding dev messages).
+learn: $(VENV)/.test-installed
+	$(BIN)/python scripts/learn_intents.py
 
 bench: $(VENV)/.test-installed
 	bash scripts/ensure-system-deps.sh wrk

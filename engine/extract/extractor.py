@@ -9,7 +9,7 @@ from typing import Final
 from engine.extract import roles, situation
 from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
-from engine.extract.intent import ASKS, intent_of
+from engine.extract.intent import ASKS, GOALS, intent_of
 from engine.extract.locale_guess import guess_locale
 from engine.extract.model import (
     MAX_CONFIG_CHARS,
@@ -199,6 +199,12 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
     intent = intent_of(reading, facts, names, on_topic)
     if intent in ASKS:
         names.add(ASKS[intent])
+    if intent in GOALS and "goal" not in facts:  # read from the whole message, not one phrase
+        facts["goal"] = intent
+        evidence = (*evidence, Evidence("goal", intent, reading.text[:80]))
+    if intent not in ("off_topic", "unclear"):
+        on_topic = True
+        names.discard(OFF_TOPIC_GREETING)
     return Extraction(
         facts=facts,
         evidence=evidence,

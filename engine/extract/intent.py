@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Set
 from typing import Final
 
+from engine.extract.learned import model
 from engine.extract.reading import Reading
 from engine.extract.signals import OUTSIDE_GUIDE
 from kb.contract import FactValue
@@ -30,7 +31,30 @@ GOALS: Final = frozenset({"fix_oom", "speed", "quality", "explain"})
 ASKS: Final = {"where_to_change": "ask_where", "accumulation": "ask_accumulation"}
 
 
+# How sure the learned model must be to name an intent the cues did not see.
+CONFIDENT: Final = 0.5
+# What the learned model may not decide alone: a crash and memory trouble outside the guide are
+# answered from facts and signals, which only the cues can give.
+_NEEDS_EVIDENCE: Final = frozenset({"fix_oom", "outside_guide"})
+
+
 def intent_of(
+    reading: Reading,
+    facts: Mapping[str, FactValue],
+    signals: Set[str],
+    on_topic: bool,
+) -> str:
+    """The cues' intent; where they see nothing to go on, the learned model's when it is sure."""
+    found = _by_cues(reading, facts, signals, on_topic)
+    if found not in ("unclear", "off_topic"):
+        return found
+    learned, probability = model().best(reading.text)
+    if probability >= CONFIDENT and learned not in _NEEDS_EVIDENCE:
+        return learned
+    return found
+
+
+def _by_cues(
     reading: Reading,
     facts: Mapping[str, FactValue],
     signals: Set[str],

@@ -22,7 +22,7 @@ def _fold_table() -> dict[int, str]:
             table[code] = base.lower()
     table.update({ord(c): "'" for c in "’‘´"})
     table.update({ord(c): "-" for c in "–—‐−"})
-    table.update({ord("×"): "x", 0xA0: " "})
+    table.update({ord("×"): "x", 0xA0: " ", ord("º"): "o", ord("ª"): "a"})  # "2º passo"
     return table
 
 

@@ -69,6 +69,9 @@ _SETTING_ROLES: Final = frozenset(
         "num_frames",
     }
 )
+# Settings that, said only of an earlier run or in a supposition, are left unknown: the run now
+# may well differ ("I tried batch 2 last time"). A resolution said so is usually still the one.
+_ASIDE_ALONE_DROPPED: Final = frozenset({"batch_size", "gradient_accumulation"})
 _HYPO_REACH: Final = 5  # words from a wish to the number it wishes for
 _BEFORE_REACH: Final = 12  # words before a number where a cue may start (its reach and length)
 _AFTER_REACH: Final = 8
@@ -148,10 +151,10 @@ BOOK: Final = _load()
 # A number and the word right after it, which is its unit when ``units`` lists it ("24 gigs",
 # "1280px", "896x1152"). The regex starts at a digit, so it is tried only where one stands.
 _NUMBER: Final = re.compile(
-    r"(?<![\d.,])(\d{1,7}(?:\.\d{1,2})?|\d{1,3},\d{1,2}(?=\s*(?:gb|gib|g)\b))"
+    r"(?<![\d.])(\d{1,3},\d{1,2}(?=\s*(?:gb|gib|g)\b)|\d{1,7}(?:\.\d{1,2})?)"
     r"(?:\s*[x*]\s*(\d{2,5})(?![\d]))?"
     r"(?:\s*([a-z]+|%))?"
-    r"(?![\w]|[.,]\d)"
+    r"(?![\w]|\.\d)"
 )
 # Letters before a number ("bs4", "bs=2", "bs 2"): a prefix it lists, or a word the number is
 # part of ("sd3", "a100"), which makes it no number at all.
@@ -457,8 +460,13 @@ def _only(low: str, number: Number) -> bool:
     )
 
 
+_PREVIEW_AFTER: Final = re.compile(r"\s*(?:preview|previews|sample|samples|amostra|amostras)\b")
+
+
 def _phase_of_step(reading: Reading, number: Number) -> str | None:
     step = number.value
+    if _PREVIEW_AFTER.match(reading.low, number.end):
+        return "sampling"  # "the step-0 preview"
     if _FIRST_BEFORE.search(reading.low, max(0, number.start - 12), number.start):
         return "first_steps" if step <= 50 else None
     if step <= 10:
@@ -468,12 +476,19 @@ def _phase_of_step(reading: Reading, number: Number) -> str | None:
 
 def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
     """The facts the numbers give: the last batch size said (the one run now), the largest
-    resolution, the first of everything else."""
+    resolution, the first of everything else. A setting said of an earlier run, or supposed in
+    a question ("if batch is 1, does…?"), does not count when one is said of the run now, and
+    alone it does not count either."""
     by_role: dict[str, list[Assigned]] = defaultdict(list)
     for item in assigned:
         by_role[item.role].append(item)
     found: list[Found] = []
     for role, items in by_role.items():
+        if role in _SETTING_ROLES:
+            now = [i for i in items if not _aside(reading, i.number)]
+            if not now and role in _ASIDE_ALONE_DROPPED:
+                continue
+            items = now or items
         found.extend(_facts(reading, role, items))
     return found
 
@@ -482,7 +497,9 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
     if role == "max_resolution":
         listed = next((i for i in items if i.number.members), None)
         if listed is not None:
-            sizes = sorted({_int(v) for v in listed.number.members})
+            # "the 1024 bucket OOMs, the 512 and 768 ones are fine": every size named is one
+            named = {_int(v) for i in items for v in (i.number.members or [i.number.value])}
+            sizes = sorted(named)
             return [
                 Found("resolutions", sizes, listed.start, listed.end),
                 Found("max_resolution", sizes[-1], listed.start, listed.end),
@@ -494,10 +511,7 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
             found.insert(0, Found("resolutions", [size], top.start, top.end))
         return found
     if role == "batch_size":
-        now = [i for i in items if not _aside(reading, i.number)]
-        if not now:
-            return []
-        last = now[-1]
+        last = items[-1]
         return [Found("batch_size", _int(last.number.value), last.start, last.end)]
     item = items[0]
     number = item.number

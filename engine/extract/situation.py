@@ -109,14 +109,22 @@ def phase(reading: Reading, ooms: Sequence[Hit], numbered: Sequence[Found]) -> F
             return None
         first = reading.negation_of(negated)
         return _found(reading, "oom_phase", "none", first, negated.last)
-    words = [h for h in reading.of("phase") if not reading.followed_by_key(h)]
+    words = [
+        _hit(reading, "oom_phase", h.arg, h)
+        for h in reading.of("phase")
+        if not reading.followed_by_key(h)
+    ]
+    turn = reading.of("now")
+    if turn:  # the message turns to what happens now: "but now it OOMs at step 1100"
+        at = reading.span(turn[-1].first, turn[-1].last)[0]
+        later = [f for f in words if f.start > at] or []
+        numbered_later = [f for f in numbered if f.start > at]
+        if later or numbered_later:
+            words, numbered = later, numbered_later
     if words:
-        # The phase said of the OOM happening now: after "but now" if the message turns there,
-        # else the one nearest an OOM word ("no passo 250, bem quando gera as amostras").
-        turn = reading.of("now")
-        later = [h for h in words if turn and h.first > turn[-1].first]
-        chosen = min(later or words, key=lambda h: (_distance(h, ooms), h.first))
-        return _hit(reading, "oom_phase", chosen.arg, chosen)
+        # Words say when more surely than a step number; of several, the one nearest an OOM
+        # word ("no passo 250, bem quando gera as amostras").
+        return min(words, key=lambda f: (_distance(reading, f, ooms), f.start))
     return min(numbered, key=lambda f: f.start, default=None)
 
 
@@ -126,8 +134,8 @@ def _ruled_out(reading: Reading, hit: Hit) -> bool:
     return reading.negated(hit) and not conditional(reading, hit) and not asked
 
 
-def _distance(hit: Hit, ooms: Sequence[Hit]) -> int:
-    return min((abs(hit.first - o.first) for o in ooms), default=0)
+def _distance(reading: Reading, found: Found, ooms: Sequence[Hit]) -> int:
+    return min((abs(found.start - reading.span(o.first, o.last)[0]) for o in ooms), default=0)
 
 
 def _last_gc(states: Sequence[SettingState]) -> SettingState | None:

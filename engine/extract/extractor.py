@@ -50,10 +50,21 @@ def _blank(text: str, block: ConfigBlock | None) -> str:
     return text[: block.start] + "\n" * (end - block.start) + text[end:]
 
 
+# A quoted line ("> Is GC on?") is someone else's words, often the bot's own question.
+_QUOTED: Final = re.compile(r"^[ \t]*>[^\n]*", re.MULTILINE)
+
+
+def _unquoted(text: str) -> str:
+    """Quoted lines become blanks: read as context, not as what the person says; offsets hold."""
+    if ">" not in text:
+        return text
+    return _QUOTED.sub(lambda m: " " * len(m.group()), text)
+
+
 def _scanned(text: str) -> tuple[str, ConfigBlock | None]:
     """The part of a message read as prose, and the config pasted in it."""
     block = find_config(text[:MAX_CONFIG_CHARS])
-    return _blank(text[:MAX_SCAN_CHARS], block), block
+    return _unquoted(_blank(text[:MAX_SCAN_CHARS], block)), block
 
 
 def _tokens(scan: str) -> tuple[str, Tokens]:

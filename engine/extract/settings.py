@@ -7,6 +7,7 @@ unknown, and a wish or question ("devo desligar o GC?") says nothing about the c
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
@@ -271,7 +272,9 @@ def _compared(clause: Sequence[Hit], reading: Reading) -> bool:
 
 def _generic(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:
     """A state that describes no run: "GC on vs off", "does GC on hurt quality?", "people say
-    training without GC looks better"."""
+    training without GC looks better". A doubt is always about the run."""
+    if state.state == "unknown":
+        return False
     clause = reading.clauses.get(state.first)
     sentence = reading.sentence_of(state.first)
     in_clause = [h for h in reading.hits if reading.clauses.get(h.first) == clause]
@@ -279,13 +282,28 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return True  # "off vs on", "ligado ou desligado", "true vs false"
     if state.keyed:
         return False
-    if any(reading.sentence_of(h.first) == sentence for h in reading.of("hearsay")):
-        return True
-    if not reading.question(state.last):
-        return False
-    if state.weak:
-        return True  # "a 4090 aguenta flux sem GC?"
+    if any(
+        reading.sentence_of(h.first) == sentence and h.first < state.first
+        for h in reading.of("hearsay")
+    ):
+        return True  # "someone said GC off is faster"; not "enabled it like the guide says"
+    in_sentence = [h for h in reading.hits if reading.sentence_of(h.first) == sentence]
+    if state.weak and any(h.kind in ("habit", "explain") for h in in_sentence):
+        return True  # "we always run with GC", "without GC, activations are kept for…"
+    if any(h.kind == "why" for h in in_clause):
+        return False  # "why does it OOM with GC off?": the person's run
+    if state.weak and reading.question(state.last):
+        return True  # "a 4090 aguenta flux sem GC?", "how much slower is training with GC?"
+    if not _clause_asks(reading, state.last):
+        return False  # "samples look blurry with GC on, should I…?"
     return any(h.kind in _ABOUT_GC for h in in_clause) or not reading.has("oom")
+
+
+def _clause_asks(reading: Reading, word: int) -> bool:
+    """The clause of ``word`` ends with a question mark."""
+    tokens = reading.tokens
+    at = bisect_right(tokens.stops, tokens.starts[word])
+    return at < len(tokens.stops) and reading.low[tokens.stops[at]] == "?"
 
 
 def current_states(reading: Reading, states: Sequence[SettingState]) -> list[SettingState]:

@@ -167,7 +167,12 @@ def _found_facts(
         words = [f for f in words if f.fact != "vram_gb"]
         numbered = [f for f in numbered if f.fact != "vram_gb"]
     return [
-        *_situation(reading, states, signals, [f for f in numbered if f.fact == "oom_phase"]),
+        *_situation(
+            reading,
+            [s for s in states if not s.wished],
+            signals,
+            [f for f in numbered if f.fact == "oom_phase"],
+        ),
         *words,
         *[f for f in numbered if f.fact != "oom_phase"],
     ]

@@ -74,14 +74,15 @@ def _option(words: Words, fact: str) -> str | None:
     table = TABLES.options.get(fact, {})
     if words in table:
         return table[words]
-    if _NEGATIONS.intersection(words):
-        return None  # "não foi no preview": a named option is not the answer
+    negated = _NEGATIONS.intersection(words)
     index = _OPTION_INDEX.get(fact, {})
     named = {
         value
         for word in set(words)
         for phrase, value in index.get(word, ())
-        if _contains(words, phrase)
+        # "não foi no preview": a named option is not the answer, unless the option itself
+        # says the negation ("nem rodei ainda" for "no OOM yet")
+        if _contains(words, phrase) and (not negated or negated & set(phrase))
     }
     return named.pop() if len(named) == 1 else None
 
@@ -145,7 +146,9 @@ def _bool(reply: _Reply, spec: FactSpec) -> FactValue | None:
     if answer is not None:
         return answer
     found = _from_text(reply, spec.name)
-    return found if isinstance(found, bool) else None
+    if isinstance(found, bool):
+        return found
+    return _leading_yes_no(reply.words)  # "não, gera amostra a cada 500"
 
 
 def _numbers(text: str, words: Words, fact: str) -> list[float]:

@@ -64,6 +64,7 @@ class SettingState(NamedTuple):
     retry: bool  # said while switching it back on ("reativei", "turned it back on")
     keyed: bool = False  # written as a setting ("gradient_checkpointing: false"), not in prose
     weak: bool = False  # said only by a preposition ("sem GC", "with gradient checkpointing")
+    wished: bool = False  # wished, planned or told to do ("desativar o GC"): not the setup
 
 
 # Words that may follow "on" when it is the setting's state ("GC on and bs 1", "GC on now").
@@ -99,8 +100,9 @@ _AFTER_ON: Final = frozenset(
 
 
 def _preposition(hit: Hit, reading: Reading) -> bool:
-    """ "on" followed by what it is on ("GC on zit", "turned off GC on a friend's advice")."""
-    if hit.kind != "on_after" or reading.tokens.words[hit.first] != "on":
+    """ "on" followed by what it is on ("GC on zit", "turned off GC on a friend's advice");
+    "of" read as a typo of "off" only where nothing follows it ("checkpointing of and…")."""
+    if (hit.kind, reading.tokens.words[hit.first]) not in (("on_after", "on"), ("off_after", "of")):
         return False
     after = hit.last + 1
     words = reading.tokens.words
@@ -165,11 +167,16 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     word = _state_word(mention, clause, reading)
     anchor = word or mention
     end = max(anchor.last, mention.last)
-    for hit in clause:
-        if hit.kind == "hypo" and (hit.first < anchor.first or 0 < hit.first - end <= 2):
+    wished = any(
+        hit.kind == "hypo" and (hit.first < anchor.first or 0 < hit.first - end <= 2)
+        for hit in clause
+    ) or (word is not None and _asked(word, reading))
+    if wished:
+        if word is None or word.kind not in _STRONG:
             return None
-    if word is not None and _asked(word, reading):
-        return None
+        is_on = word.kind in _ON
+        first, last = min(mention.first, word.first), max(mention.last, word.last)
+        return SettingState(mention.arg, "on" if is_on else "off", first, last, False, wished=True)
     doubt = None
     if mention.arg == "gc":
         doubt = _doubt(mention if mention.first <= anchor.first else anchor, clause)
@@ -311,6 +318,8 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
     beats prose about before ("it was stable before with GC on"), and within each the last said
     wins. States that describe no run are dropped."""
     chosen: dict[str, tuple[int, SettingState]] = {}
+    wished = [s for s in states if s.wished]
+    states = [s for s in states if not s.wished]
     past = {reading.sentence_of(h.first) for h in reading.of("past")}
     cond = {reading.clauses[h.first] for h in reading.of("cond")}
     for state in states:
@@ -325,4 +334,12 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         held = chosen.get(state.setting)
         if held is None or rank >= held[0]:
             chosen[state.setting] = (rank, state)
+    done = reading.first("did_it")
+    if done is not None and "gc" not in chosen:
+        # "turning it off makes it faster, so I did that": the act suggested is the setup now
+        suggested = [s for s in [*states, *wished] if s.setting == "gc" and s.state != "unknown"]
+        # the nearest: "…, so I did that" or "segui um tutorial que mandava desativar o GC"
+        nearest = min(suggested, key=lambda s: abs(s.first - done.first), default=None)
+        if nearest is not None:
+            chosen["gc"] = (0, nearest._replace(wished=False))
     return sorted((state for _, state in chosen.values()), key=lambda s: s.first)

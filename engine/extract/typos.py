@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 from rapidfuzz.process import extractOne
 
 from engine.extract.lexicon import LEXICON
@@ -23,9 +23,7 @@ def _max_edits(word: str) -> int:
 
 @lru_cache(maxsize=8192)
 def _closest(word: str) -> str:
-    best = extractOne(
-        word, LEXICON.fuzzy_terms, scorer=Levenshtein.distance, score_cutoff=_max_edits(word)
-    )
+    best = extractOne(word, LEXICON.fuzzy_terms, scorer=OSA.distance, score_cutoff=_max_edits(word))
     return word if best is None else best[0]
 
 

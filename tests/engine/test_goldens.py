@@ -68,3 +68,45 @@ def test_goldens_cover_every_risk_row(engine: Engine, played: dict[str, list[Tur
     for row in engine.kb.risk_table:
         for rule in row.rules:
             assert (row.family, rule.level) in seen, f"risk row {row.family}/{rule.level}"
+
+
+def _questions_before_answer(turns: list[Turn]) -> int:
+    asked = 0
+    for turn in turns:
+        if turn.kind == "answer":
+            break
+        asked += 1
+    return asked
+
+
+def test_goldens_ask_one_question_or_less_before_the_first_answer(
+    played: dict[str, list[Turn]],
+) -> None:
+    counts = [_questions_before_answer(turns) for turns in played.values()]
+    assert sum(counts) / len(counts) <= 1.0
+
+
+def test_the_styles_goldens_are_answered_at_once_on_average(
+    played: dict[str, list[Turn]],
+) -> None:
+    """The openings written the way people write: the reader fills what they say."""
+    styles = [t for name, t in played.items() if name.startswith("style_")]
+    assert len(styles) >= 40
+    assert sum(map(_questions_before_answer, styles)) / len(styles) <= 0.25
+
+
+def test_no_golden_asks_for_a_fact_an_earlier_message_stated() -> None:
+    """What an earlier step's expectations say is known is never asked again."""
+    for golden in GOLDEN_LIST:
+        stated: set[str] = set()
+        for index, step in enumerate(golden.turns):
+            asked = step.expect.question
+            assert not asked or asked not in stated, f"{golden.name} turn {index + 1} asks {asked}"
+            stated |= set(step.expect.facts)
+
+
+def test_the_engine_never_asks_for_a_fact_it_knows(played: dict[str, list[Turn]]) -> None:
+    for name, turns in played.items():
+        for index, turn in enumerate(turns):
+            if turn.question is not None:
+                assert turn.question.fact not in turn.facts, f"{name} turn {index + 1}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from engine.extract.found import Found
@@ -25,9 +26,23 @@ def _hit(reading: Reading, fact: str, value: str, hit: Hit) -> Found:
 def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
     """OOM words that report one ("no OOM, just slow" and "without it, it OOMs" report none);
     the OOM killer is one."""
-    ooms = [h for h in reading.of("oom") if not reading.negated(h) and not conditional(reading, h)]
+    ooms = [
+        h
+        for h in reading.of("oom")
+        if not reading.negated(h) and not conditional(reading, h) and not _feared(reading, h)
+    ]
     killer = signals.get(OOM_KILLER)
     return ooms if killer is None or killer in ooms else sorted([*ooms, killer], key=_first)
+
+
+def _feared(reading: Reading, hit: Hit) -> bool:
+    """A crash feared or wished away, not one that happened: "I don't want to babysit a crash"."""
+    clause = reading.clauses[hit.first]
+    return any(
+        h.first < hit.first and reading.clauses[h.first] == clause
+        for kind in ("fear", "hypo")
+        for h in reading.of(kind)
+    )
 
 
 def conditional(reading: Reading, hit: Hit) -> bool:
@@ -121,11 +136,19 @@ def phase(reading: Reading, ooms: Sequence[Hit], numbered: Sequence[Found]) -> F
         numbered_later = [f for f in numbered if f.start > at]
         if later or numbered_later:
             words, numbered = later, numbered_later
+    # Said of the crash: in a sentence that reports it ("people mention caching text
+    # embeddings" elsewhere says nothing of when it crashed).
+    crashed = {reading.sentence_of(h.first) for h in ooms}
+    words = [f for f in words if _sentence_at(reading, f.start) in crashed] or words
     if words:
         # Words say when more surely than a step number; of several, the one nearest an OOM
         # word ("no passo 250, bem quando gera as amostras").
         return min(words, key=lambda f: (_distance(reading, f, ooms), f.start))
     return min(numbered, key=lambda f: f.start, default=None)
+
+
+def _sentence_at(reading: Reading, offset: int) -> int:
+    return bisect_right(reading.sentence_ends, offset)
 
 
 def _ruled_out(reading: Reading, hit: Hit) -> bool:
@@ -183,7 +206,7 @@ def stable_with_gc(
     if first_run is not None and not reading.negated(first_run):
         return _hit(reading, "stable_with_gc", "no", first_run)
     now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
-    calm = reading.first("no_crash") or reading.first("stable")
+    calm = reading.first("stable")  # "no error" alone is not a stable run: it may crawl
     if calm is not None and reading.negated(calm):
         calm = None
     if not ooms and now is not None and now.state == "on" and calm is not None:

@@ -25,6 +25,7 @@ class Reading:
 
     __slots__ = (
         "_by_kind",
+        "_by_sentence",
         "_negators",
         "by_clause",
         "clauses",
@@ -49,6 +50,7 @@ class Reading:
         # The clause of every word (punctuation only), and where sentences end (. ! ? line).
         self.clauses_of_words = [bisect_right(tokens.stops, at) for at in tokens.starts]
         self.sentence_ends = [at for at in tokens.stops if low[at] in ".!?\n"]
+        self._by_sentence: dict[int, list[Hit]] | None = None
 
     def _group(self, stops: Sequence[int], starts: Sequence[int]) -> None:
         """Punctuation and "but"/"mas" end clauses. Hits come left to right, so the stops and
@@ -75,6 +77,14 @@ class Reading:
 
     def sentence_of(self, word: int) -> int:
         return bisect_right(self.sentence_ends, self.tokens.starts[word])
+
+    def in_sentence(self, sentence: int) -> Sequence[Hit]:
+        """The hits of one sentence, left to right (grouped on first use)."""
+        if self._by_sentence is None:
+            self._by_sentence = defaultdict(list)
+            for hit in self.hits:
+                self._by_sentence[self.sentence_of(hit.first)].append(hit)
+        return self._by_sentence.get(sentence, ())
 
     def question(self, word: int) -> bool:
         """The sentence of ``word`` ends with a question mark."""

@@ -282,19 +282,16 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     training without GC looks better". A doubt is always about the run."""
     if state.state == "unknown":
         return False
-    clause = reading.clauses.get(state.first)
+    clause = reading.clauses.get(state.first, -1)
     sentence = reading.sentence_of(state.first)
-    in_clause = [h for h in reading.hits if reading.clauses.get(h.first) == clause]
+    in_clause = reading.by_clause.get(clause, ())
     if _compared(in_clause, reading):
         return True  # "off vs on", "ligado ou desligado", "true vs false"
     if state.keyed:
         return False
-    if any(
-        reading.sentence_of(h.first) == sentence and h.first < state.first
-        for h in reading.of("hearsay")
-    ):
+    if any(h.kind == "hearsay" and h.first < state.first for h in reading.in_sentence(sentence)):
         return True  # "someone said GC off is faster"; not "enabled it like the guide says"
-    in_sentence = [h for h in reading.hits if reading.sentence_of(h.first) == sentence]
+    in_sentence = reading.in_sentence(sentence)
     if state.weak and any(h.kind in ("habit", "explain") for h in in_sentence):
         return True  # "we always run with GC", "without GC, activations are kept for…"
     if any(h.kind == "why" for h in in_clause):

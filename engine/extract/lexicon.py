@@ -14,16 +14,12 @@ from typing import Any, Final
 
 import yaml
 
+from engine.extract import trie
 from engine.extract.normalize import words_of
+from engine.extract.trie import Trie
 
 # (kind, argument): what a phrase means. Kinds are documented in lexicon.yaml.
 Effect = tuple[str, str]
-
-
-# A trie of plain dictionaries: word -> (what the phrase ending here means, the words that may
-# follow or None). Tuples and dicts only, so matching a message is look-ups with no attributes.
-Trie = dict[str, "Branch"]
-Branch = tuple[tuple[Effect, ...], "Trie | None"]
 
 
 class LexiconError(Exception):
@@ -75,24 +71,13 @@ def _effects(data: dict[str, Any]) -> dict[tuple[str, ...], set[Effect]]:
 
 
 def _trie(table: dict[tuple[str, ...], set[Effect]]) -> Trie:
-    """Nested dicts built from the phrases; a leaf has no dict of followers at all."""
-    nested: dict[str, Any] = {}
-    for words, effects in table.items():
-        node = nested
-        for word in words:
-            node = node.setdefault(word, {})
-        # "" is never a word. A clause break comes first: the phrase's other meanings are after it.
-        node[""] = tuple(sorted(effects, key=lambda effect: (effect[0] != "brk", effect)))
-    return _freeze(nested)
-
-
-def _freeze(nested: dict[str, Any]) -> Trie:
-    frozen: Trie = {}
-    for word, node in nested.items():
-        if word:
-            followers = {w: n for w, n in node.items() if w}
-            frozen[word] = (node.get("", ()), _freeze(followers) if followers else None)
-    return frozen
+    # A clause break comes first: the phrase's other meanings are after it.
+    return trie.build(
+        {
+            words: tuple(sorted(e, key=lambda effect: (effect[0] != "brk", effect)))
+            for words, e in table.items()
+        }
+    )
 
 
 @dataclass(frozen=True)

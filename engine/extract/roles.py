@@ -21,6 +21,7 @@ from engine.extract.found import Found
 from engine.extract.lexicon import expand, read_data
 from engine.extract.normalize import words_of
 from engine.extract.reading import Reading
+from engine.extract.trie import Trie, build
 
 NONE: Final = "none"
 # The bucket sizes AI Toolkit offers; a range "512-1024" stands for those within it.
@@ -85,29 +86,6 @@ class Cue:
     after: bool  # the cue stands after the number
 
 
-# word -> (the cues of the phrase that ends here, the words that may follow)
-CueTrie = dict[str, "tuple[tuple[Cue, ...], CueTrie | None]"]
-
-
-def _trie(phrases: dict[tuple[str, ...], tuple[Cue, ...]]) -> CueTrie:
-    nested: dict[str, Any] = {}
-    for words, cues in phrases.items():
-        node = nested
-        for word in words:
-            node = node.setdefault(word, {})
-        node[""] = cues
-    return _freeze(nested)
-
-
-def _freeze(nested: dict[str, Any]) -> CueTrie:
-    frozen: CueTrie = {}
-    for word, node in nested.items():
-        if word:
-            followers = {w: n for w, n in node.items() if w}
-            frozen[word] = (node.get("", ()), _freeze(followers) if followers else None)
-    return frozen
-
-
 @dataclass(frozen=True)
 class RoleBook:
     threshold: float
@@ -116,7 +94,7 @@ class RoleBook:
     units: dict[str, dict[str, float]]
     prefixes: dict[str, dict[str, float]]
     longest_cue: int
-    trie: CueTrie  # the cue phrases word by word
+    trie: Trie  # the cue phrases word by word
 
 
 def _weights(table: dict[str, str]) -> dict[str, float]:
@@ -136,7 +114,7 @@ def _load() -> RoleBook:
                     words = words_of(phrase) or (phrase,)
                     cues[words].append(cue)
     return RoleBook(
-        trie=_trie({words: tuple(found) for words, found in cues.items()}),
+        trie=build({words: tuple(found) for words, found in cues.items()}),
         threshold=float(data["threshold"]),
         margin=float(data["margin"]),
         decay=float(data["decay"]),

@@ -12,33 +12,12 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from engine.extract.intent import INTENTS
 from kb.contract import FACTS, FactType, FactValue
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 HALVES = ("holdout", "dev")
-INTENTS = (
-    "outside_guide",
-    "fix_oom",
-    "where_to_change",
-    "accumulation",
-    "quality",
-    "speed",
-    "explain",
-    "off_topic",
-    "unclear",
-)
 STYLES = ("github", "discord", "forum", "log", "config", "reply-chain", "mixed")
-Intent = Literal[
-    "outside_guide",
-    "fix_oom",
-    "where_to_change",
-    "accumulation",
-    "quality",
-    "speed",
-    "explain",
-    "off_topic",
-    "unclear",
-]
 
 
 def check_value(name: str, value: Any) -> FactValue:
@@ -79,12 +58,26 @@ class Entry(BaseModel):
 
     id: str = Field(pattern=r"^[hd]-(en|pt)-\d{4}$")
     locale: Literal["en", "pt-BR"]
-    style: Literal["github", "discord", "forum", "log", "config", "reply-chain", "mixed"]
+    style: str
     text: str = Field(min_length=1, max_length=8000)
-    intent: Intent
+    intent: str
     facts: dict[str, FactValue] = Field(default_factory=dict)
     not_: tuple[str, ...] = Field(default=(), alias="not")
     note: str | None = None
+
+    @field_validator("style")
+    @classmethod
+    def _style(cls, style: str) -> str:
+        if style not in STYLES:
+            raise ValueError(f"style {style!r} is not one of {list(STYLES)}")
+        return style
+
+    @field_validator("intent")
+    @classmethod
+    def _intent(cls, intent: str) -> str:
+        if intent not in INTENTS:
+            raise ValueError(f"intent {intent!r} is not one of {list(INTENTS)}")
+        return intent
 
     @field_validator("facts", mode="before")
     @classmethod

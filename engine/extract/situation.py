@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
+from typing import Final
 
 from engine.extract.found import Found
 from engine.extract.phrases import Hit
@@ -71,11 +72,25 @@ def goal(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
         cues.append((explain, "explain"))
     if cues:
         cue, value = min(cues, key=lambda c: c[0].first)
+        if value == "speed" and explain is not None and ("explain" in [v for _, v in cues]):
+            # "how much slower is it with GC?": speed named as what is explained, not wanted
+            if all(_words(reading, h) in _SPEED_NAMED for h in reading.of("speed")):
+                return _hit(reading, "goal", "explain", explain)
         return _hit(reading, "goal", value, cue)
     wish = _wish_gc_off(reading)
     if wish is not None:
         return _hit(reading, "goal", "speed", wish)
     return None
+
+
+# Speed words that name speed rather than want it: "memory vs speed", "how much slower".
+_SPEED_NAMED: Final = frozenset(
+    {"speed", "velocidade", "slower", "mais lento", "lento", "lenta", "slow", "slowdown", "speedup"}
+)
+
+
+def _words(reading: Reading, hit: Hit) -> str:
+    return " ".join(reading.tokens.words[hit.first : hit.last + 1])
 
 
 def _wish_gc_off(reading: Reading) -> Hit | None:

@@ -72,10 +72,11 @@ def goal(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
         cues.append((explain, "explain"))
     if cues:
         cue, value = min(cues, key=lambda c: c[0].first)
-        if value == "speed" and explain is not None and ("explain" in [v for _, v in cues]):
-            # "how much slower is it with GC?": speed named as what is explained, not wanted
-            if all(_words(reading, h) in _SPEED_NAMED for h in reading.of("speed")):
-                return _hit(reading, "goal", "explain", explain)
+        # "how much slower is it with GC?": speed named as what is explained, not wanted
+        named_only = all(_words(reading, h) in _SPEED_NAMED for h in reading.of("speed"))
+        explained = explain is not None and any(v == "explain" for _, v in cues)
+        if value == "speed" and explained and named_only and explain is not None:
+            return _hit(reading, "goal", "explain", explain)
         return _hit(reading, "goal", value, cue)
     wish = _wish_gc_off(reading)
     if wish is not None:

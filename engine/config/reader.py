@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from engine.config.compose import compose
-from engine.config.job import read_job
+from engine.config.job import MAX_CPU_SECONDS, read_job
 from engine.config.reading import JobReading
 from engine.config.safety import check_graph
 from engine.config.text import decode_config
 
 
-def read_config(text: str | bytes) -> JobReading:
+def read_config(text: str | bytes, *, cpu_seconds: float = MAX_CPU_SECONDS) -> JobReading:
     """Read an AI Toolkit job config the way AI Toolkit reads it, executing nothing.
 
-    Raises ``ConfigError`` (and nothing else) listing every problem found.
+    Raises ``ConfigError`` (and nothing else) listing the problems found, or ``ConfigLimit``
+    when the job is over a limit of what one check may cost.
     """
     root = compose(decode_config(text))
     check_graph(root)
-    return read_job(root)
+    return read_job(root, cpu_seconds)

@@ -9,11 +9,9 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.routing import APIRoute
 
 from api import channels, openapi_doc, problems
 from api.context import AppContext
-from api.fastlane import FastLane
 from api.middleware import BodyLimit, RateLimit, RequestContext
 from api.routes import site, v1
 from api.settings import Settings
@@ -27,11 +25,9 @@ def create_app(
     context: AppContext | None = None,
     *,
     close_on_shutdown: bool = False,
-    fast_lane: bool = True,
 ) -> FastAPI:
     """The app; a server process closes its store at shutdown, while in-process callers (tests,
-    ASGI test transports that run the lifespan on every request) close the context themselves.
-    Without ``fast_lane`` every request goes through FastAPI's router (see api.fastlane)."""
+    ASGI test transports that run the lifespan on every request) close the context themselves."""
     settings = settings or Settings.from_env()
     context = context or AppContext.build(settings)
 
@@ -48,9 +44,6 @@ def create_app(
     app.include_router(v1.router)
     app.include_router(site.router)
     _install_channels(app)
-    if fast_lane:
-        hot = [r for r in v1.router.routes if isinstance(r, APIRoute) and r.endpoint in v1.HOT]
-        app.add_middleware(FastLane, routes=hot, exception_handlers=app.exception_handlers)
     app.add_middleware(RateLimit, limiter=context.limiter, blocking=bool(settings.redis_url))
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     if settings.cors_origins:

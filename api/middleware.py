@@ -24,7 +24,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 log = logging.getLogger("oomguide.access")
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
-_UNLIMITED = ("/healthz", "/metrics", "/widget.js", "/favicon.ico")
+_UNLIMITED = ("/healthz", "/readyz", "/metrics", "/widget.js", "/favicon.ico")
 
 
 async def send_problem(

@@ -147,6 +147,15 @@ class Problem(BaseModel):
 
 
 class Health(BaseModel):
-    status: Literal["ok", "degraded"]
+    """Liveness: the process answers."""
+
+    status: Literal["ok"]
     kb_version: str
-    store: bool
+
+
+class Readiness(BaseModel):
+    """Whether the store can be written now; ``reason`` says why not."""
+
+    status: Literal["ready", "unavailable"]
+    store: str
+    reason: str | None = None

@@ -12,7 +12,8 @@ from fastapi.responses import FileResponse, HTMLResponse
 from api.context import Context
 from api.metrics import CONTENT_TYPE
 from api.routes.v1 import section_view
-from api.schemas import Health, Problem
+from api.schemas import Health, Problem, Readiness
+from api.store import StoreUnavailable
 from locales import pick_locale
 
 router = APIRouter()
@@ -49,14 +50,23 @@ def guide_page(
     )
 
 
-@router.get("/healthz", response_model=Health, tags=["site"], responses={503: {"model": Health}})
-async def healthz(ctx: Context, response: Response) -> Health:
-    store_ok = ctx.store.ping()
-    if not store_ok:
+@router.get("/healthz", response_model=Health, tags=["site"])
+async def healthz(ctx: Context) -> Health:
+    """Liveness: the process answers. It touches nothing that could wait."""
+    return Health(status="ok", kb_version=ctx.kb.version)
+
+
+@router.get(
+    "/readyz", response_model=Readiness, tags=["site"], responses={503: {"model": Readiness}}
+)
+async def readyz(ctx: Context, response: Response) -> Readiness:
+    """Readiness: the store can be written now (a real write, on the store's threads)."""
+    try:
+        await ctx.store_calls.run(ctx.store.check_writable)
+    except StoreUnavailable as error:
         response.status_code = 503
-    return Health(
-        status="ok" if store_ok else "degraded", kb_version=ctx.kb.version, store=store_ok
-    )
+        return Readiness(status="unavailable", store=ctx.store.backend, reason=error.reason)
+    return Readiness(status="ready", store=ctx.store.backend)
 
 
 @router.get("/metrics", tags=["site"], response_class=Response)

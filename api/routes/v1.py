@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query, Request, Response, status
-from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel, ValidationError
+from fastapi import APIRouter, Header, Query, Response, status
 
-from api.context import AppContext, Context, context_of
+from api.context import AppContext, Context
 from api.doctor import check
 from api.problems import PROBLEM, SectionNotFound
 from api.schemas import (
@@ -30,10 +28,10 @@ from kb.problems import did_you_mean
 from kb.schema import QuestionNode
 from locales import pick_locale
 
-# Routes are async and call the engine and the store directly: a turn is well under a
-# millisecond of work, less than a hop to the thread pool and back would cost.
+# Routes that touch the store hand that work to the store's own threads (AppContext.store_calls),
+# which fail it with 503 past a bounded wait; stateless routes that do real work are plain
+# functions, which FastAPI runs in its thread pool. Nothing waits on the event loop.
 router = APIRouter(prefix="/v1", tags=["v1"])
-B = TypeVar("B", bound=BaseModel)
 AcceptLanguage = Annotated[str | None, Header(max_length=512)]
 
 
@@ -41,133 +39,79 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": Problem, "content": {PROBLEM: {}}} for code in {*codes, 422}}
 
 
-def _json(model: BaseModel, status_code: int = 200) -> Response:
-    """The model serialised once by pydantic; returning a Response spares FastAPI from
-    validating and encoding it a second time against the response model (the OpenAPI document
-    still describes the body through ``response_model``)."""
-    return Response(model.model_dump_json(), status_code=status_code, media_type="application/json")
-
-
-_ACCEPT_LANGUAGE = {
-    "name": "accept-language",
-    "in": "header",
-    "required": False,
-    "schema": {"type": "string", "maxLength": 512},
-    "description": "used when the body names no locale",
-}
-
-
-def _body(schema: str, *, localized: bool = False) -> dict[str, Any]:
-    """How a hot route's body (read by ``_parse``) is described in the OpenAPI document."""
-    ref = {"$ref": f"#/components/schemas/{schema}"}
-    doc: dict[str, Any] = {
-        "requestBody": {"required": True, "content": {"application/json": {"schema": ref}}}
-    }
-    if localized:
-        doc["parameters"] = [_ACCEPT_LANGUAGE]
-    return doc
-
-
-def _accept_language(request: Request) -> str | None:
-    return request.headers.get("accept-language", "")[:512] or None
-
-
-async def _parse(request: Request, model: type[B]) -> B:
-    """The body read straight into its model: one pydantic pass over the raw bytes, instead of
-    FastAPI's json.loads followed by validation of the resulting objects."""
-    try:
-        return model.model_validate_json(await request.body())
-    except ValidationError as exc:
-        raise RequestValidationError(
-            [{**e, "loc": ("body", *e["loc"])} for e in exc.errors(include_url=False)]
-        ) from None
-
-
 def _opening(ctx: AppContext, body: NewConversation, accept: str | None) -> Opening:
     locale = pick_locale(body.locale, accept, ctx.settings.default_locale)
     return Opening(locale=locale, text=body.text, facts=body.facts, config=body.config)
 
 
-# The three routes every turn goes through read their body with ``_parse`` and find the app's
-# context on the request, which measurably shortens each request.
 @router.post(
     "/conversations",
     status_code=status.HTTP_201_CREATED,
     response_model=Turn,
-    responses=_errors(400, 413, 422, 429),
-    openapi_extra=_body("NewConversation", localized=True),
+    responses=_errors(400, 413, 422, 429, 503),
 )
-async def start_conversation(request: Request) -> Response:
+async def start_conversation(
+    body: NewConversation, ctx: Context, accept_language: AcceptLanguage = None
+) -> Turn:
     """Start a conversation from free text, known facts and/or a job config."""
-    ctx = context_of(request)
-    body = await _parse(request, NewConversation)
-    turn = ctx.service.start(_opening(ctx, body, _accept_language(request)))
+    opening = _opening(ctx, body, accept_language)
+    turn = await ctx.store_calls.run(ctx.service.start, opening)
     ctx.metrics.turn(turn, "rest")
-    return _json(turn, status.HTTP_201_CREATED)
+    return turn
 
 
 @router.post(
     "/conversations/{conversation_id}/replies",
     response_model=Turn,
-    responses=_errors(400, 404, 409, 413, 422, 429),
-    openapi_extra=_body("ReplyBody"),
+    responses=_errors(400, 404, 409, 413, 422, 429, 503),
 )
-async def reply(conversation_id: str, request: Request) -> Response:
+async def reply(conversation_id: str, body: ReplyBody, ctx: Context) -> Turn:
     """Answer the pending question with an option `value` or free `text`."""
-    ctx = context_of(request)
-    body = await _parse(request, ReplyBody)
-    turn = ctx.service.reply(conversation_id, Reply(value=body.value, text=body.text), body.turn)
+    answer = Reply(value=body.value, text=body.text)
+    turn = await ctx.store_calls.run(ctx.service.reply, conversation_id, answer, body.turn)
     ctx.metrics.turn(turn, "rest")
-    return _json(turn)
+    return turn
 
 
 @router.get(
-    "/conversations/{conversation_id}", response_model=ConversationView, responses=_errors(404, 429)
+    "/conversations/{conversation_id}",
+    response_model=ConversationView,
+    responses=_errors(404, 429, 503),
 )
-async def get_conversation(conversation_id: str, ctx: Context) -> Response:
+async def get_conversation(conversation_id: str, ctx: Context) -> ConversationView:
     """The conversation so far: locale, facts, transcript and the pending question."""
-    conv = ctx.service.get(conversation_id)
-    view = conversation_view(ctx.engine, conv.id, conv.state)
-    return _json(view)
+    conv = await ctx.store_calls.run(ctx.service.get, conversation_id)
+    return conversation_view(ctx.engine, conv.id, conv.state)
 
 
 @router.post(
     "/conversations/{conversation_id}/feedback",
     status_code=204,
-    responses=_errors(400, 404, 413, 422, 429),
+    responses=_errors(400, 404, 413, 422, 429, 503),
 )
 async def feedback(conversation_id: str, body: FeedbackBody, ctx: Context) -> Response:
     """Was the answer helpful? Stored with the conversation, its path and the KB version."""
-    ctx.service.feedback(conversation_id, body.helpful, body.comment)
+    await ctx.store_calls.run(ctx.service.feedback, conversation_id, body.helpful, body.comment)
     return Response(status_code=204)
 
 
-@router.post(
-    "/diagnose",
-    response_model=Diagnosis,
-    responses=_errors(400, 413, 422, 429),
-    openapi_extra=_body("NewConversation", localized=True),
-)
-async def diagnose(request: Request) -> Response:
+@router.post("/diagnose", response_model=Diagnosis, responses=_errors(400, 413, 422, 429))
+def diagnose(
+    body: NewConversation, ctx: Context, accept_language: AcceptLanguage = None
+) -> Diagnosis:
     """Stateless: the best answer for what is known, plus the questions that would refine it."""
-    ctx = context_of(request)
-    body = await _parse(request, NewConversation)
-    result = ctx.engine.diagnose(_opening(ctx, body, _accept_language(request)))
+    result = ctx.engine.diagnose(_opening(ctx, body, accept_language))
     ctx.metrics.diagnosis(result)
-    return _json(result)
-
-
-# Served by api.fastlane, which calls them with the request and their path parameters.
-HOT = (start_conversation, reply, diagnose)
+    return result
 
 
 @router.post("/configs/check", response_model=ConfigCheck, responses=_errors(400, 413, 422, 429))
-async def check_config(
+def check_config(
     body: ConfigCheckBody, ctx: Context, accept_language: AcceptLanguage = None
-) -> Response:
+) -> ConfigCheck:
     """Diagnose an AI Toolkit job config: facts, risk, recommendations, per-process facts."""
     locale = pick_locale(body.locale, accept_language, ctx.settings.default_locale)
-    return _json(check(ctx.engine, body.config, locale))
+    return check(ctx.engine, body.config, locale)
 
 
 @router.get("/kb", response_model=KBInfo)

@@ -30,11 +30,15 @@ class ConnectionPool:
 
     @contextmanager
     def connection(self) -> Iterator[sqlite3.Connection]:
+        """An idle connection; one that failed is closed rather than kept, so that a file that
+        was read-only or locked is opened afresh once the cause is gone."""
         connection = self._take()
         try:
             yield connection
-        finally:
-            self._give_back(connection)
+        except BaseException:
+            connection.close()
+            raise
+        self._give_back(connection)
 
     def close(self) -> None:
         with self._lock:

@@ -83,9 +83,9 @@ class RequestContext:
             elapsed = time.perf_counter() - started
             route = scope.get("route")
             path = getattr(route, "path", "unmatched")
-            self.metrics.latency_of(path).observe(elapsed)
+            self.metrics.latency.labels(path).observe(elapsed)
             if status[0] >= 400:
-                self.metrics.errors_of(str(status[0])).inc()
+                self.metrics.errors.labels(str(status[0])).inc()
             log.info(
                 "%s %s %s %d %.2fms",
                 request_id,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 from rich.console import Console
@@ -31,7 +32,7 @@ def print_turn(console: Console, turn: Turn) -> None:
 
 def print_trace(console: Console, turn: Turn) -> None:
     for step in turn.trace:
-        fields = step.as_json()
+        fields = {k: v for k, v in asdict(step).items() if v is not None}
         kind = fields.pop("step")
         console.print(
             f"  [dim]{kind}[/dim] " + " ".join(f"{k}={v!r}" for k, v in fields.items()),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from engine.config.compose import compose
 from engine.config.job import MAX_CPU_SECONDS, read_job
 from engine.config.reading import JobReading
@@ -15,6 +17,7 @@ def read_config(text: str | bytes, *, cpu_seconds: float = MAX_CPU_SECONDS) -> J
     Raises ``ConfigError`` (and nothing else) listing the problems found, or ``ConfigLimit``
     when the job is over a limit of what one check may cost.
     """
+    started = time.thread_time()
     root = compose(decode_config(text))
     check_graph(root)
-    return read_job(root, cpu_seconds)
+    return read_job(root, cpu_seconds - (time.thread_time() - started))

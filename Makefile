@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck unit bench system-deps clean
+.PHONY: run test test-fast lint typecheck unit bench system-deps clean
 
 $(VENV)/.run-installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ unit: $(VENV)/.test-installed system-deps
 	$(BIN)/python -m pytest
 
 test: lint typecheck unit
+
+# The edit-test loop: no server processes, no redis-server, no browser, nothing from apt.
+test-fast: $(VENV)/.test-installed
+	$(BIN)/python -m pytest -q -m "not server and not redis and not browser"
 
 bench: $(VENV)/.test-installed
 	bash scripts/ensure-system-deps.sh wrk

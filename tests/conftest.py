@@ -11,9 +11,9 @@ import redis
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from api.app import create_app
-from api.context import AppContext
 from api.settings import Settings
+from api.web.app import create_app
+from api.web.context import AppContext
 from kb.schema import KnowledgeBase
 from kb.validate import load_validated
 from locales import Catalog

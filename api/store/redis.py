@@ -5,7 +5,7 @@ expiring after `ttl` idle seconds; its feedback is a list that expires with it. 
 the keys are a hash tag: every key of one conversation lands on the same cluster slot, which the
 scripts touching several of them need.
 
-The client is synchronous and runs on the store's threads (see api.context.StoreCalls). A
+The client is synchronous and runs on the store's threads (see api.web.context.StoreCalls). A
 command waits at most ``timeout_seconds``; after a failed connection or a timeout the store
 stops trying for a few seconds (a circuit breaker), so its calls fail at once with
 StoreUnavailable (503) instead of each waiting in turn. Then one call tries again.

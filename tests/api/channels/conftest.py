@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.app import create_app
-from api.context import AppContext
+from api.web.app import create_app
+from api.web.context import AppContext
 from kb.schema import KnowledgeBase
 from locales import Catalog
 from tests.api.channels.platforms import Discord, LocalServer, Slack

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import redis
 
-from api.service import ConversationService
+from api.service.conversations import ConversationService
 from api.store import ConversationStore, open_store
 from api.store.redis import conversation_key, messages_key
 from engine.engine import Engine

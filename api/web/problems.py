@@ -10,7 +10,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from api.service import StaleTurn
+from api.service.conversations import StaleTurn
 from api.store import ConversationNotFound, PayloadTooLarge, StoreUnavailable
 from engine.config import ConfigError, ConfigLimit
 from engine.errors import InvalidFacts, InvalidReply

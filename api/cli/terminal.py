@@ -10,8 +10,8 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
-from api.doctor import check
-from api.schemas import ConfigCheck
+from api.service.config_check import check
+from api.service.views import ConfigCheck
 from engine.config import MAX_CONFIG_BYTES, ConfigError, catalog_key
 from engine.engine import Engine
 from engine.errors import InvalidReply

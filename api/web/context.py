@@ -11,11 +11,11 @@ import anyio
 import anyio.to_thread
 from fastapi import Depends, Request
 
-from api.metrics import Metrics
-from api.ratelimit import RateLimiter
-from api.service import ConversationService
+from api.service.conversations import ConversationService
 from api.settings import Settings
 from api.store import ConversationStore, StoreUnavailable, open_store
+from api.web.metrics import Metrics
+from api.web.ratelimit import RateLimiter
 from engine.engine import Engine
 from kb.schema import KnowledgeBase
 from kb.validate import load_validated

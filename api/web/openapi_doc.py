@@ -9,9 +9,9 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
-from api.context import AppContext
-from api.doctor import check
-from api.routes.v1 import conversation_view, describe_kb, section_view
+from api.service.config_check import check
+from api.service.describe import conversation_view, describe_kb, section_view
+from api.web.context import AppContext
 from engine.state import Opening, Reply
 
 CONFIG = (
@@ -59,7 +59,7 @@ def _responses(ctx: AppContext) -> dict[tuple[str, str], Any]:
         ("get", "/v1/conversations/{conversation_id}"): lambda: conversation_view(
             engine, EXAMPLE_ID, state
         ),
-        ("get", "/v1/sections/{section_id}"): lambda: section_view(ctx, "where-to-change", "en"),
+        ("get", "/v1/sections/{section_id}"): lambda: section_view(engine, "where-to-change", "en"),
     }
     examples = {key: make().model_dump(mode="json") for key, make in produce.items()}
     for key in (

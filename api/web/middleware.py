@@ -13,8 +13,8 @@ from typing import Any
 
 import anyio.to_thread
 
-from api.metrics import Metrics
-from api.ratelimit import RateLimiter
+from api.web.metrics import Metrics
+from api.web.ratelimit import RateLimiter
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -6,26 +6,16 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Response, status
 
-from api.context import AppContext, Context
-from api.doctor import check
-from api.problems import PROBLEM, SectionNotFound
-from api.schemas import (
-    ConfigCheck,
-    ConfigCheckBody,
-    ConversationView,
-    FeedbackBody,
-    KBInfo,
-    NewConversation,
-    Problem,
-    ReplyBody,
-    SectionView,
-)
-from engine.engine import Engine
+from api.service.config_check import check
+from api.service.describe import conversation_view, describe_kb, section_view
+from api.service.views import ConfigCheck, ConversationView, KBInfo, SectionView
+from api.web.context import AppContext, Context
+from api.web.problems import PROBLEM, SectionNotFound
+from api.web.schemas import ConfigCheckBody, FeedbackBody, NewConversation, Problem, ReplyBody
 from engine.models import Diagnosis, Turn
-from engine.state import ConversationState, Opening, Reply
-from kb.contract import FACTS, SECTIONS
+from engine.state import Opening, Reply
+from kb.contract import SECTIONS
 from kb.problems import did_you_mean
-from kb.schema import QuestionNode
 from locales import pick_locale
 
 # Routes that touch the store hand that work to the store's own threads (AppContext.store_calls),
@@ -120,31 +110,6 @@ async def kb_info(ctx: Context) -> KBInfo:
     return describe_kb(ctx.engine)
 
 
-def describe_kb(engine: Engine) -> KBInfo:
-    """What `GET /v1/kb` and `oomguide kb --json` print."""
-    catalog = engine.renderer.catalog
-    facts = {
-        name: {"type": spec.type.value, **({"values": list(spec.values)} if spec.values else {})}
-        for name, spec in FACTS.items()
-    }
-    sections = [
-        {
-            "id": s.id,
-            "number": SECTIONS[s.id],
-            "parent": s.parent,
-            "titles": {loc: catalog.text(f"section.{s.id}.title", loc) for loc in catalog.locales},
-        }
-        for s in engine.kb.sections
-    ]
-    return KBInfo(
-        version=engine.kb.version,
-        locales=list(catalog.locales),
-        sections=sections,
-        facts=facts,
-        advice_codes=[a.code for a in engine.kb.advice],
-    )
-
-
 @router.get("/sections/{section_id}", response_model=SectionView, responses=_errors(404))
 async def section(
     section_id: str,
@@ -156,36 +121,4 @@ async def section(
     if section_id not in SECTIONS:
         raise SectionNotFound(section_id, did_you_mean(section_id, SECTIONS))
     chosen = pick_locale(locale, accept_language, ctx.settings.default_locale)
-    return section_view(ctx, section_id, chosen)
-
-
-def conversation_view(
-    engine: Engine, conversation_id: str, state: ConversationState
-) -> ConversationView:
-    pending = engine.graph.nodes.get(state.pending or "")
-    question = None
-    if isinstance(pending, QuestionNode):
-        question = engine.renderer.question(pending, state.locale, state.facts)
-    return ConversationView(
-        conversation_id=conversation_id,
-        locale=state.locale,
-        facts=state.facts,
-        transcript=state.transcript,
-        question=question,
-        turn=state.turn,
-        done=state.done,
-    )
-
-
-def section_view(ctx: AppContext, section_id: str, locale: str) -> SectionView:
-    citation = ctx.engine.renderer.citations([section_id], locale)[0]
-    parent = next((s.parent for s in ctx.kb.sections if s.id == section_id), None)
-    summary = ctx.catalog.render(f"section.{section_id}.summary", locale, {"facts": {}})
-    return SectionView(
-        id=section_id,
-        number=citation.number,
-        title=citation.title,
-        summary=summary,
-        url=citation.url,
-        parent=parent,
-    )
+    return section_view(ctx.engine, section_id, chosen)

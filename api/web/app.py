@@ -11,11 +11,12 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
-from api import channels, openapi_doc, problems
-from api.context import AppContext
-from api.middleware import BodyLimit, RateLimit, RequestContext
-from api.routes import site, v1
+from api import channels
 from api.settings import Settings
+from api.web import openapi_doc, problems
+from api.web.context import AppContext
+from api.web.middleware import BodyLimit, RateLimit, RequestContext
+from api.web.routes import site, v1
 
 DESCRIPTION = """Troubleshooting assistant for out-of-memory crashes in AI Toolkit LoRA training,
 answering from the gradient-checkpointing guide with citations, in pt-BR and en."""
@@ -64,7 +65,7 @@ def _install_channels(app: FastAPI) -> None:
 
 
 def factory() -> FastAPI:
-    """Entry point for `uvicorn --factory api.app:factory` (each worker builds its own app)."""
+    """Entry point for `uvicorn --factory api.web.app:factory` (each worker builds its own app)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     app = create_app(close_on_shutdown=True)
     # Everything built so far (the KB, templates, libraries) lives as long as the process; keep

@@ -14,8 +14,8 @@ from engine.config.issues import (
     IssueKind,
     catalog_key,
 )
-from engine.config.reader import read_config
-from engine.config.reading import JobReading, ProcessReading
+from engine.config.pipeline import read_config
+from engine.config.readings import JobReading, ProcessReading
 from engine.config.text import MAX_CONFIG_BYTES
 
 __all__ = [

@@ -7,10 +7,10 @@ import time
 import yaml
 
 from engine.config.issues import ConfigError, ConfigIssue, ConfigLimit
-from engine.config.jobs import TrainerTypes, job_rules
+from engine.config.job_kinds import TrainerTypes, job_rules
 from engine.config.nodes import Located, Reader
 from engine.config.process import read_process
-from engine.config.reading import JobReading, ProcessReading
+from engine.config.readings import JobReading, ProcessReading
 
 # What one check may cost. A real job has one process or a few, and a few issues each; the caps
 # keep a hostile or broken one from costing a second of CPU and megabytes of reply.

@@ -6,7 +6,7 @@ import time
 
 from engine.config.compose import compose
 from engine.config.job import MAX_CPU_SECONDS, read_job
-from engine.config.reading import JobReading
+from engine.config.readings import JobReading
 from engine.config.safety import check_graph
 from engine.config.text import decode_config
 

@@ -13,11 +13,15 @@ from kb.contract import SECTIONS, FactValue
 from kb.schema import Advice, AnswerNode, KnowledgeBase, ParamSpec, QuestionNode
 from locales import Catalog
 
+_LISTS = frozenset({"failed_gates", "signals"})  # ops worked out by the renderer, as lists
+
 
 def _param(spec: ParamSpec, facts: Mapping[str, FactValue], extra: Mapping[str, Any]) -> Any:
+    if spec.when is not None and not spec.when.holds(facts, extra["heard"], extra["gates"]):
+        return [] if spec.op in _LISTS else None
     if spec.op == "value":
         return spec.value
-    if spec.op in {"failed_gates", "signals"}:
+    if spec.op in _LISTS:
         return extra[spec.op]
     value = facts.get(spec.fact or "")
     if spec.op == "copy" or value is None:
@@ -114,11 +118,11 @@ class Renderer:
         signals: Set[str],
         gates: Mapping[str, Condition],
     ) -> list[Recommendation]:
-        # The section-6 gates only matter to someone who wants speed from turning GC off.
-        wants_speed = facts.get("goal") == "speed"
         extra = {
-            "failed_gates": _failed(gates, facts, signals) if wants_speed else [],
-            "signals": _topics(signals, facts),
+            "failed_gates": _failed(gates, facts, signals),
+            "signals": self._topics(signals, facts),
+            "heard": signals,
+            "gates": gates,
         }
         out = []
         for rec in node.recommend:
@@ -133,13 +137,21 @@ class Renderer:
         self, spec: Advice, params: dict[str, Any], locale: str, facts: Mapping[str, FactValue]
     ) -> Recommendation:
         context = dict(params)
-        if spec.code == "keep_gc_on":
-            context["failed_labels"] = [
-                self.text(f"gate.{g}", locale, facts=facts) for g in params["failed"]
-            ]
+        for name, param in spec.params.items():
+            if param.op == "failed_gates":
+                labels = [self.text(f"gate.{g}", locale, facts=facts) for g in params[name]]
+                context[f"{name}_labels"] = labels
         text = self.text(f"advice.{spec.code}", locale, facts=facts, **context)
         shown = {k: v for k, v in params.items() if v not in (None, [], "")}
         return Recommendation(code=spec.code, text=text, citations=list(spec.cites), params=shown)
+
+    def _topics(self, signals: Set[str], facts: Mapping[str, FactValue]) -> list[str]:
+        """The signals heard, and the topics of the KB whose condition holds."""
+        topics = sorted(signals)
+        for topic in self.kb.topics:
+            if topic.id not in topics and topic.when.holds(facts, signals):
+                topics.append(topic.id)
+        return topics
 
     def risk(self, facts: Mapping[str, FactValue], locale: str) -> Risk:
         finding = self._risk.assess(facts)
@@ -258,10 +270,3 @@ def _cite_label(citation: Citation) -> str:
 def _indent(text: str) -> str:
     """Keep a multi-line recommendation inside its list item."""
     return text.replace("\n", "\n   ")
-
-
-def _topics(signals: Set[str], facts: Mapping[str, FactValue]) -> list[str]:
-    topics = sorted(signals)
-    if facts.get("memory_kind") == "system" and "system_memory" not in topics:
-        topics.append("system_memory")
-    return topics

@@ -1,9 +1,8 @@
 """SQLite connections shared by the threads of one process.
 
-Several connections, not one behind a lock: in WAL mode readers run in parallel, and with 8
-threads a single locked connection served about half the reads per second. A pool rather than
-one connection per thread (which measured the same): the server's thread pool retires idle
-threads and starts new ones, and a thread-local connection would outlive its thread.
+Several connections, not one behind a lock: in WAL mode readers run in parallel. A pool rather
+than one connection per thread: the store's threads come and go, and a thread-local connection
+would outlive its thread. A connection that failed is closed, not kept.
 """
 
 from __future__ import annotations

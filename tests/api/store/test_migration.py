@@ -10,6 +10,7 @@ import base64
 import json
 import shutil
 import sqlite3
+from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,16 @@ def _reply_still_works(store: ConversationStore, engine: Engine, conversation_id
     assert (user.role, bot.role, bot.turn) == ("user", "bot", after.turn)
 
 
+def _read_then_continued(store: ConversationStore, engine: Engine, backend: str) -> None:
+    """Every conversation reads as release 0.1 read it, and the longest takes one more turn."""
+    expected = RELEASE_0_1[backend]
+    try:
+        _assert_as_release_0_1_read_them(store, engine, expected)
+        _reply_still_works(store, engine, max(expected, key=lambda c: expected[c]["version"]))
+    finally:
+        store.close()
+
+
 @pytest.fixture
 def release_db(tmp_path: Path) -> str:
     database = tmp_path / "oomguide.db"
@@ -67,13 +78,9 @@ def release_db(tmp_path: Path) -> str:
 def test_a_sqlite_file_of_release_0_1_is_moved_with_nothing_lost(
     release_db: str, engine: Engine
 ) -> None:
-    store = open_store(database=release_db, redis_url=None, ttl_seconds=FOREVER)
-    try:
-        _assert_as_release_0_1_read_them(store, engine, RELEASE_0_1["sqlite"])
-        longest = max(RELEASE_0_1["sqlite"], key=lambda c: RELEASE_0_1["sqlite"][c]["version"])
-        _reply_still_works(store, engine, longest)
-    finally:
-        store.close()
+    _read_then_continued(
+        open_store(database=release_db, redis_url=None, ttl_seconds=FOREVER), engine, "sqlite"
+    )
     with closing(sqlite3.connect(release_db)) as connection:
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
         (integrity,) = connection.execute("PRAGMA integrity_check").fetchone()
@@ -153,52 +160,50 @@ def test_an_older_layout_with_text_records_is_moved_with_nothing_lost(
         store.close()
 
 
+@pytest.fixture
+def redis_client(redis_url: str) -> Iterator[redis.Redis]:
+    client = redis.Redis.from_url(redis_url)
+    yield client
+    client.close()
+
+
+def _restore(client: redis.Redis, key: str) -> None:
+    """A key as release 0.1 left it in Redis."""
+    entry = RELEASE_0_1["redis_keys"][key]
+    if entry["type"] == "hash":
+        client.hset(key, mapping={k: base64.b64decode(v) for k, v in entry["value"].items()})
+    else:
+        client.rpush(key, *(base64.b64decode(v) for v in entry["value"]))
+    client.expire(key, 3600)
+
+
 @pytest.mark.redis
 def test_redis_keys_of_release_0_1_are_moved_when_read_with_nothing_lost(
-    redis_url: str, engine: Engine
+    redis_url: str, redis_client: redis.Redis, engine: Engine
 ) -> None:
-    client = redis.Redis.from_url(redis_url)
-    try:
-        for key, entry in RELEASE_0_1["redis_keys"].items():
-            values = entry["value"]
-            if entry["type"] == "hash":
-                client.hset(key, mapping={k: base64.b64decode(v) for k, v in values.items()})
-            else:
-                client.rpush(key, *(base64.b64decode(v) for v in values))
-            client.expire(key, 3600)
-        store = open_store(database="unused.db", redis_url=redis_url, ttl_seconds=FOREVER)
-        try:
-            _assert_as_release_0_1_read_them(store, engine, RELEASE_0_1["redis"])
-            longest = max(RELEASE_0_1["redis"], key=lambda c: RELEASE_0_1["redis"][c]["version"])
-            _reply_still_works(store, engine, longest)
-        finally:
-            store.close()
-        for conversation_id in RELEASE_0_1["redis"]:
-            fields = client.hgetall(conversation_key(conversation_id))
-            assert b"data" not in fields and b"state" in fields
-            assert client.ttl(messages_key(conversation_id)) > 0
-    finally:
-        client.close()
+    for key in RELEASE_0_1["redis_keys"]:
+        _restore(redis_client, key)
+    _read_then_continued(
+        open_store(database="unused.db", redis_url=redis_url, ttl_seconds=FOREVER), engine, "redis"
+    )
+    for conversation_id in RELEASE_0_1["redis"]:
+        fields = redis_client.hgetall(conversation_key(conversation_id))
+        assert b"data" not in fields and b"state" in fields
+        assert redis_client.ttl(messages_key(conversation_id)) > 0
 
 
 @pytest.mark.redis
 def test_a_release_0_1_record_written_before_it_is_read_is_moved_first(
-    redis_url: str, engine: Engine
+    redis_url: str, redis_client: redis.Redis
 ) -> None:
-    client = redis.Redis.from_url(redis_url)
     conversation_id, before = next(iter(RELEASE_0_1["redis"].items()))
+    _restore(redis_client, conversation_key(conversation_id))
+    store = open_store(database="unused.db", redis_url=redis_url, ttl_seconds=FOREVER)
     try:
-        key = conversation_key(conversation_id)
-        values = RELEASE_0_1["redis_keys"][key]["value"]
-        client.hset(key, mapping={k: base64.b64decode(v) for k, v in values.items()})
-        store = open_store(database="unused.db", redis_url=redis_url, ttl_seconds=FOREVER)
-        try:
-            store.update(conversation_id, b'{"locale": "en"}', before["version"], [b"{}"])
-            stored = store.get(conversation_id, messages=True)
-            assert stored is not None and stored.version == before["version"] + 1
-            kept = len(before["state"]["transcript"]) + 1
-            assert len(stored.messages) == min(kept, MAX_TRANSCRIPT)
-        finally:
-            store.close()
+        store.update(conversation_id, b'{"locale": "en"}', before["version"], [b"{}"])
+        stored = store.get(conversation_id, messages=True)
+        assert stored is not None and stored.version == before["version"] + 1
+        kept = len(before["state"]["transcript"]) + 1
+        assert len(stored.messages) == min(kept, MAX_TRANSCRIPT)
     finally:
-        client.close()
+        store.close()

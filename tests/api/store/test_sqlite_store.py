@@ -18,6 +18,7 @@ import api
 from api.store import StoreUnavailable, open_store
 from api.store.sqlite import SqliteStore
 from tests.api.store.fakes import TTL_SECONDS, FakeClock
+from tests.faults import sqlite_write_lock_held
 
 PROJECT_ROOT = Path(api.__file__).resolve().parents[1]
 HOUR = 3600
@@ -189,32 +190,18 @@ def test_ttl_must_be_positive(database: str) -> None:
         open_store(database=database, redis_url=None, ttl_seconds=0)
 
 
-# Runs in another process: holds the file's write lock (an open write transaction) until told.
-HOLD_WRITE_LOCK_SCRIPT = """
-import sqlite3, sys
-connection = sqlite3.connect(sys.argv[1], isolation_level=None)
-connection.execute("BEGIN IMMEDIATE")
-print("ready", flush=True)
-sys.stdin.readline()
-connection.execute("ROLLBACK")
-"""
-
-
 def test_a_held_write_lock_fails_writes_after_the_timeout_then_they_work_again(
     database: str,
 ) -> None:
     store = SqliteStore(database, ttl_seconds=HOUR, timeout_seconds=0.2)
     try:
         created = store.create(b"{}")
-        with _run_script(HOLD_WRITE_LOCK_SCRIPT, database, piped=True) as holder:
-            _wait_until_ready(holder)
+        with sqlite_write_lock_held(database):
             with pytest.raises(StoreUnavailable, match="locked"):
                 store.update(created.id, b'{"n": 1}', expected_version=1)
             with pytest.raises(StoreUnavailable, match="locked"):
                 store.check_writable()
             assert store.get(created.id) is not None  # readers are not kept out
-            _say_go(holder)
-            assert holder.wait(timeout=10) == 0
         store.check_writable()
         assert store.update(created.id, b'{"n": 1}', expected_version=1).version == 2
     finally:

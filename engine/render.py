@@ -13,16 +13,11 @@ from kb.contract import SECTIONS, FactValue
 from kb.schema import Advice, AnswerNode, KnowledgeBase, ParamSpec, QuestionNode
 from locales import Catalog
 
-_LISTS = frozenset({"failed_gates", "signals"})  # ops worked out by the renderer, as lists
 
-
-def _param(spec: ParamSpec, facts: Mapping[str, FactValue], extra: Mapping[str, Any]) -> Any:
-    if spec.when is not None and not spec.when.holds(facts, extra["heard"], extra["gates"]):
-        return [] if spec.op in _LISTS else None
+def _param(spec: ParamSpec, facts: Mapping[str, FactValue]) -> Any:
+    """A parameter worked out from the facts alone (see Renderer._param for the others)."""
     if spec.op == "value":
         return spec.value
-    if spec.op in _LISTS:
-        return extra[spec.op]
     value = facts.get(spec.fact or "")
     if spec.op == "copy" or value is None:
         return value
@@ -118,20 +113,31 @@ class Renderer:
         signals: Set[str],
         gates: Mapping[str, Condition],
     ) -> list[Recommendation]:
-        extra = {
-            "failed_gates": _failed(gates, facts, signals),
-            "signals": self._topics(signals, facts),
-            "heard": signals,
-            "gates": gates,
-        }
         out = []
         for rec in node.recommend:
             if rec.when is not None and not rec.when.holds(facts, signals, gates):
                 continue
             spec = self._advice[rec.code]
-            params = {name: _param(p, facts, extra) for name, p in spec.params.items()}
+            params = {
+                name: self._param(p, facts, signals, gates) for name, p in spec.params.items()
+            }
             out.append(self._recommendation(spec, params, locale, facts))
         return out
+
+    def _param(
+        self,
+        spec: ParamSpec,
+        facts: Mapping[str, FactValue],
+        signals: Set[str],
+        gates: Mapping[str, Condition],
+    ) -> Any:
+        if spec.when is not None and not spec.when.holds(facts, signals, gates):
+            return [] if spec.op in {"failed_gates", "signals"} else None
+        if spec.op == "failed_gates":
+            return _failed(gates, facts, signals)
+        if spec.op == "signals":
+            return self._topics(signals, facts)
+        return _param(spec, facts)
 
     def _recommendation(
         self, spec: Advice, params: dict[str, Any], locale: str, facts: Mapping[str, FactValue]

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck unit bench eval learn system-deps clean
+.PHONY: run test test-fast lint typecheck unit bench eval learn system-deps clean
 
 $(VENV)/.run-installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,10 @@ eval: $(VENV)/.test-installed
 # Learn the intent model's weights again from the corpus's dev half (after adding dev messages).
 learn: $(VENV)/.test-installed
 	$(BIN)/python scripts/learn_intents.py
+
+# The edit-test loop: no server processes, no redis-server, no browser, nothing from apt.
+test-fast: $(VENV)/.test-installed
+	$(BIN)/python -m pytest -q -m "not server and not redis and not browser"
 
 bench: $(VENV)/.test-installed
 	bash scripts/ensure-system-deps.sh wrk

@@ -25,6 +25,8 @@ class Settings(BaseModel):
     database: str = "./oomguide.db"
     redis_url: str | None = None
     session_ttl: int = Field(default=86_400, gt=0)
+    # How long a store call may wait (a SQLite lock, a Redis answer) before it fails with 503.
+    store_timeout: float = Field(default=2.0, gt=0, le=60)
     rate_limit: int = Field(default=120, ge=0)
     cors_origins: tuple[str, ...] = ()
     discord_public_key: str | None = None

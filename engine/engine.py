@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -16,7 +17,7 @@ from engine.render import Renderer
 from engine.state import MAX_TRANSCRIPT, ConversationState, Opening, Reply, TranscriptEntry
 from engine.walk import Graph, Walk
 from kb.contract import FactValue
-from kb.schema import AnswerNode, KnowledgeBase, QuestionNode
+from kb.schema import AnswerNode, KeptGoal, KnowledgeBase, QuestionNode
 from locales import Catalog
 
 # Facts a reply may carry and still be read as saying when the OOM happens.
@@ -38,14 +39,16 @@ class _Gathered:
     reading: JobReading | None = None
 
 
-def _kept_goal(known: dict[str, FactValue], said: dict[str, FactValue]) -> frozenset[str]:
-    """An OOM being fixed stays the goal when a later message only says why GC went off ("tá
-    desligado porque eu queria velocidade"); it changes once the OOM is said to be fixed."""
-    if known.get("goal") != "fix_oom" or said.get("goal", "fix_oom") == "fix_oom":
-        return frozenset()
-    if said.get("gc_retry") == "fixed" or said.get("oom_phase") == "none":
-        return frozenset()
-    return frozenset({"goal"})
+def _kept_goal(
+    kept: Sequence[KeptGoal], known: dict[str, FactValue], said: dict[str, FactValue]
+) -> frozenset[str]:
+    """The goal, when the KB keeps the known one against what a later message says
+    (kb/data/goals.yaml)."""
+    for rule in kept:
+        replaced = known.get("goal") == rule.goal and said.get("goal", rule.goal) != rule.goal
+        if replaced and (rule.unless is None or not rule.unless.holds(said)):
+            return frozenset({"goal"})
+    return frozenset()
 
 
 class Engine:
@@ -108,7 +111,7 @@ class Engine:
     ) -> Extraction:
         found = extract(text, expecting)
         got.on_topic = got.on_topic or found.on_topic
-        keep = _kept_goal(got.book.facts, found.facts)
+        keep = _kept_goal(self.kb.kept_goals, got.book.facts, found.facts)
         for ev in found.evidence:
             if ev.fact not in keep:
                 got.book.put(ev.fact, found.facts.get(ev.fact, ev.value), "text", ev.evidence)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import InvalidFacts
-from kb.conditions import FactTest, compile_condition
+from kb.conditions import Condition
 from kb.contract import FACTS, FactType, FactValue
 from kb.schema import Implication
 
@@ -86,19 +86,15 @@ def derive(facts: dict[str, FactValue]) -> dict[str, FactValue]:
 
 @dataclass(frozen=True)
 class Rule:
-    """An implication with its condition compiled: every turn applies all of them."""
+    """An implication ready to apply: every turn applies all of them."""
 
-    test: FactTest
+    when: Condition
     set: tuple[tuple[str, FactValue], ...]
     override: bool
 
     @classmethod
     def of(cls, implication: Implication) -> Rule:
-        return cls(
-            compile_condition(implication.when),
-            tuple(implication.set.items()),
-            implication.override,
-        )
+        return cls(implication.when, tuple(implication.set.items()), implication.override)
 
 
 @dataclass
@@ -125,7 +121,7 @@ class FactBook:
         for _ in range(len(rules) + 1):
             fired = False
             for rule in rules:
-                if not rule.test(self.facts, signals):
+                if not rule.when.holds(self.facts, signals):
                     continue
                 for name, value in rule.set:
                     if (rule.override or name not in self.facts) and self.facts.get(name) != value:

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, field_serializer
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializeAsAny,
+    SerializerFunctionWrapHandler,
+    WrapSerializer,
+)
 
 from kb.contract import FactValue
 
@@ -61,8 +68,7 @@ class Answer(_Out):
 class TraceStep:
     """One line of the explanation: a fact set, a question skipped, a branch taken, ...
 
-    A plain dataclass, not a model: a turn makes a dozen or two of these from values the engine
-    already checked, and building validated models for them was a measurable part of a turn.
+    A plain dataclass: the engine builds a dozen or two per turn from values it already checked.
     """
 
     step: Literal["fact", "skip", "branch", "ask", "answer", "reask", "gave_up", "note"]
@@ -74,32 +80,13 @@ class TraceStep:
     node: str | None = None
     goto: str | None = None
 
-    def as_json(self) -> dict[str, Any]:
-        """Only the fields this line uses, as the contract's example shows, in field order.
 
-        Spelled out field by field: a turn serializes a dozen or two of these, and a loop of
-        getattr calls over every field was most of the cost of its JSON.
-        """
-        line: dict[str, Any] = {"step": self.step}
-        if self.fact is not None:
-            line["fact"] = self.fact
-        if self.value is not None:
-            line["value"] = self.value
-        if self.source is not None:
-            line["source"] = self.source
-        if self.evidence is not None:
-            line["evidence"] = self.evidence
-        if self.reason is not None:
-            line["reason"] = self.reason
-        if self.node is not None:
-            line["node"] = self.node
-        if self.goto is not None:
-            line["goto"] = self.goto
-        return line
+def _used_fields(step: TraceStep, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+    """Only the fields a trace line uses, as the contract's example shows."""
+    return {k: v for k, v in handler(step).items() if v is not None}
 
 
-def _trace_json(trace: list[TraceStep]) -> list[dict[str, Any]]:
-    return [step.as_json() for step in trace]
+Trace = list[Annotated[TraceStep, WrapSerializer(_used_fields)]]
 
 
 class Turn(_Out):
@@ -111,14 +98,10 @@ class Turn(_Out):
     answer: Answer | None = None
     citations: list[Citation] = Field(default_factory=list)
     facts: Facts = Field(default_factory=dict)
-    trace: list[TraceStep] = Field(default_factory=list)
+    trace: Trace = Field(default_factory=list)
     kb_version: str
     turn: int
     done: bool
-
-    @field_serializer("trace")
-    def _trace(self, trace: list[TraceStep]) -> list[dict[str, Any]]:
-        return _trace_json(trace)
 
 
 class Diagnosis(_Out):
@@ -127,9 +110,5 @@ class Diagnosis(_Out):
     answer: Answer
     missing: list[Question] = Field(default_factory=list)
     citations: list[Citation] = Field(default_factory=list)
-    trace: list[TraceStep] = Field(default_factory=list)
+    trace: Trace = Field(default_factory=list)
     kb_version: str = ""
-
-    @field_serializer("trace")
-    def _trace(self, trace: list[TraceStep]) -> list[dict[str, Any]]:
-        return _trace_json(trace)

@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
-from jinja2 import Environment, nodes
-
 from engine.models import Answer, Citation, Option, Question, Recommendation, Risk
 from engine.risk import RiskTable
-from kb.conditions import Condition, FactTest, compile_condition, compile_gates
+from kb.conditions import Condition
 from kb.contract import SECTIONS, FactValue
 from kb.schema import Advice, AnswerNode, KnowledgeBase, ParamSpec, QuestionNode
 from locales import Catalog
 
 
-def _param(spec: ParamSpec, facts: Mapping[str, FactValue], extra: Mapping[str, Any]) -> Any:
+def _param(spec: ParamSpec, facts: Mapping[str, FactValue]) -> Any:
+    """A parameter worked out from the facts alone (see Renderer._param for the others)."""
     if spec.op == "value":
         return spec.value
-    if spec.op in {"failed_gates", "signals"}:
-        return extra[spec.op]
     value = facts.get(spec.fact or "")
     if spec.op == "copy" or value is None:
         return value
@@ -29,33 +26,6 @@ def _param(spec: ParamSpec, facts: Mapping[str, FactValue], extra: Mapping[str, 
     if spec.op == "drop_highest" and isinstance(value, list) and len(value) > 1:
         return sorted(value)[:-1]
     return None
-
-
-MAX_MEMO = 4096  # rendered texts remembered; the memo is emptied when it fills
-
-
-@dataclass(frozen=True)
-class _Whens:
-    """The recommendations' and gates' conditions compiled against one set of gates."""
-
-    gates: Mapping[str, Condition]
-    recommend: dict[str, tuple[FactTest | None, ...]]  # per answer node, per recommendation
-    gate_tests: dict[str, FactTest]
-    gate_facts: dict[str, frozenset[str]]  # the facts each gate reads
-
-    @classmethod
-    def of(cls, kb: KnowledgeBase, gates: Mapping[str, Condition]) -> _Whens:
-        compiled = compile_gates(gates)
-        recommend = {
-            node.id: tuple(
-                None if rec.when is None else compile_condition(rec.when, compiled)
-                for rec in node.recommend
-            )
-            for node in kb.nodes
-            if isinstance(node, AnswerNode)
-        }
-        gate_facts = {gid: frozenset(cond.facts_read()) for gid, cond in gates.items()}
-        return cls(gates, recommend, compiled, gate_facts)
 
 
 @dataclass(frozen=True)
@@ -68,15 +38,6 @@ class Answered:
     citations: list[Citation]
     text: str
     read_more: str
-
-
-@dataclass(frozen=True)
-class _AnswerReads:
-    """What an answer node's share of a turn depends on: the values of these facts and these
-    of the signals (every signal when ``signals`` is None)."""
-
-    facts: tuple[str, ...]
-    signals: frozenset[str] | None
 
 
 class Renderer:
@@ -95,13 +56,6 @@ class Renderer:
             locale: {self._order[s]: c for (loc, s), c in citations.items() if loc == locale}
             for locale in self.catalog.locales
         }
-        self._static: dict[tuple[str, str], str] = {}
-        self._reads: dict[tuple[str, str], tuple[str, ...] | None] = {}  # see _facts_read
-        self._memo: dict[tuple[Hashable, ...], str] = {}
-        self._options: dict[tuple[str, str], list[Option]] = {}  # plain option labels
-        self._whens: _Whens | None = None
-        self._answer_reads: dict[tuple[str, str, bool], _AnswerReads | None] = {}
-        self._answered: dict[tuple[Hashable, ...], Answered] = {}
 
     def _all_citations(self) -> dict[tuple[str, str], Citation]:
         base = self.guide_url
@@ -117,43 +71,7 @@ class Renderer:
         }
 
     def text(self, key: str, locale: str, **params: Any) -> str:
-        static = self._static.get((locale, key))
-        if static is None:
-            static = self._static_text(key, locale)
-        if static:
-            return static
-        # Rendering is a pure function of the template and its context, and the contexts people
-        # arrive with repeat a lot (a handful of facts with few values each): remember them.
-        memo_key = self._memo_key(key, locale, params)
-        rendered = self._memo.get(memo_key)
-        if rendered is None:
-            if len(self._memo) >= MAX_MEMO:
-                self._memo.clear()
-            rendered = self._memo[memo_key] = self.catalog.render(key, locale, params)
-        return rendered
-
-    def _static_text(self, key: str, locale: str) -> str:
-        """A text with no template syntax, as it renders; "" for a real template.
-
-        Most texts (option labels, headings) are plain: returning them as they are saves a Jinja
-        render each, which is most of a turn's time.
-        """
-        raw = self.catalog.text(key, locale)
-        static = "" if "{" in raw else raw.strip()
-        if not static:
-            self._reads[(locale, key)] = _facts_read(raw)
-        self._static[(locale, key)] = static
-        return static
-
-    def _memo_key(self, key: str, locale: str, params: dict[str, Any]) -> tuple[Hashable, ...]:
-        """What a template's rendering depends on. Of the facts, only the values it reads when
-        that is known: freezing a whole fact dict was most of the cost of a memo lookup."""
-        facts = params.get("facts")
-        reads = self._reads[(locale, key)]
-        if reads is None or not isinstance(facts, dict):
-            return (locale, key, _freeze(params))
-        others = tuple(sorted([(k, _freeze(v)) for k, v in params.items() if k != "facts"]))
-        return (locale, key, others, tuple([_freeze(facts.get(n)) for n in reads]))
+        return self.catalog.render(key, locale, params)
 
     def citations(self, ids: Iterable[str], locale: str) -> list[Citation]:
         """The sections' citations in the guide's order, once each; unknown ids are left out."""
@@ -183,17 +101,10 @@ class Renderer:
     def _question_options(
         self, node: QuestionNode, locale: str, facts: Mapping[str, FactValue]
     ) -> list[Option]:
-        """The options with their labels; built once per question when the labels are plain."""
-        options = self._options.get((locale, node.id))
-        if options is None:
-            keys = [f"option.{node.fact}.{v}" for v in node.options]
-            options = [
-                Option(value=v, label=self.text(k, locale, facts=facts))
-                for v, k in zip(node.options, keys, strict=True)
-            ]
-            if all(self._static.get((locale, k)) for k in keys):
-                self._options[(locale, node.id)] = options
-        return options
+        return [
+            Option(value=v, label=self.text(f"option.{node.fact}.{v}", locale, facts=facts))
+            for v in node.options
+        ]
 
     def recommendations(
         self,
@@ -203,44 +114,52 @@ class Renderer:
         signals: Set[str],
         gates: Mapping[str, Condition],
     ) -> list[Recommendation]:
-        whens = self._compiled(gates)
-        # The section-6 gates only matter to someone who wants speed from turning GC off.
-        wants_speed = facts.get("goal") == "speed"
-        extra = {
-            "failed_gates": _failed(whens, facts, signals) if wants_speed else [],
-            "signals": _topics(signals - self._marks, facts),
-        }
-        advice = self._advice
         out = []
-        for rec, test in zip(node.recommend, whens.recommend[node.id], strict=True):
-            if test is not None and not test(facts, signals):
+        for rec in node.recommend:
+            if rec.when is not None and not rec.when.holds(facts, signals, gates):
                 continue
-            spec = advice[rec.code]
-            params = {name: _param(p, facts, extra) for name, p in spec.params.items()}
+            spec = self._advice[rec.code]
+            params = {
+                name: self._param(p, facts, signals, gates) for name, p in spec.params.items()
+            }
             out.append(self._recommendation(spec, params, locale, facts))
         return out
 
-    def _compiled(self, gates: Mapping[str, Condition]) -> _Whens:
-        """The conditions compiled against these gates: the engine passes the same mapping on
-        every call, so the last compilation is kept."""
-        whens = self._whens
-        if whens is None or whens.gates is not gates:
-            whens = self._whens = _Whens.of(self.kb, gates)
-            self._answer_reads.clear()
-            self._answered.clear()
-        return whens
+    def _param(
+        self,
+        spec: ParamSpec,
+        facts: Mapping[str, FactValue],
+        signals: Set[str],
+        gates: Mapping[str, Condition],
+    ) -> Any:
+        if spec.when is not None and not spec.when.holds(facts, signals, gates):
+            return [] if spec.op in {"failed_gates", "signals"} else None
+        if spec.op == "failed_gates":
+            return _failed(gates, facts, signals)
+        if spec.op == "signals":
+            return self._topics(signals, facts)
+        return _param(spec, facts)
 
     def _recommendation(
         self, spec: Advice, params: dict[str, Any], locale: str, facts: Mapping[str, FactValue]
     ) -> Recommendation:
         context = dict(params)
-        if spec.code == "keep_gc_on":
-            context["failed_labels"] = [
-                self.text(f"gate.{g}", locale, facts=facts) for g in params["failed"]
-            ]
+        for name, param in spec.params.items():
+            if param.op == "failed_gates":
+                labels = [self.text(f"gate.{g}", locale, facts=facts) for g in params[name]]
+                context[f"{name}_labels"] = labels
         text = self.text(f"advice.{spec.code}", locale, facts=facts, **context)
         shown = {k: v for k, v in params.items() if v not in (None, [], "")}
         return Recommendation(code=spec.code, text=text, citations=list(spec.cites), params=shown)
+
+    def _topics(self, signals: Set[str], facts: Mapping[str, FactValue]) -> list[str]:
+        """The situations heard (not marks such as a config read), and the topics of the KB
+        whose condition holds."""
+        topics = sorted(signals - self._marks)
+        for topic in self.kb.topics:
+            if topic.id not in topics and topic.when.holds(facts, signals):
+                topics.append(topic.id)
+        return topics
 
     def risk(self, facts: Mapping[str, FactValue], locale: str) -> Risk:
         finding = self._risk.assess(facts)
@@ -283,98 +202,15 @@ class Renderer:
     ) -> Answered:
         """The answer a turn ends on, with its citations and parts of the message.
 
-        A pure function of the few facts and signals the node can read (see :meth:`_reads_of`),
-        which repeat across conversations far more than whole fact sets do: remembered, like the
-        texts, since building it was a quarter of a turn.
-
         ``with_risk`` (a diagnosis) assesses the risk whether or not the node shows one; a
         diagnosis has no message, so the parts of the message are then left empty.
         """
-        whens = self._compiled(gates)
-        memo_key = self._answered_key(node, locale, facts, signals, whens, with_risk)
-        answered = self._answered.get(memo_key)
-        if answered is None:
-            if len(self._answered) >= MAX_MEMO:
-                self._answered.clear()
-            answer = self.answer(node, locale, facts, signals, gates, with_risk=with_risk)
-            citations = self.answer_citations(node, answer, locale)
-            text = read_more = ""
-            if not with_risk:
-                text = "\n\n".join(self._answer_parts(node, answer, locale, facts))
-                read_more = self._read_more(citations, locale)
-            answered = self._answered[memo_key] = Answered(answer, citations, text, read_more)
-        return answered
-
-    def _answered_key(
-        self,
-        node: AnswerNode,
-        locale: str,
-        facts: Mapping[str, FactValue],
-        signals: Set[str],
-        whens: _Whens,
-        with_risk: bool,
-    ) -> tuple[Hashable, ...]:
-        reads = self._answer_reads.get((locale, node.id, with_risk), _UNREAD)
-        if reads is _UNREAD:
-            reads = self._reads_of(node, locale, whens, with_risk=with_risk)
-            self._answer_reads[(locale, node.id, with_risk)] = reads
-        names = tuple(sorted(facts)) if reads is None else reads.facts
-        raw = [facts.get(n) for n in names]
-        heard = frozenset(signals)
-        if reads is not None and reads.signals is not None:
-            heard = reads.signals & heard
-        return (
-            locale,
-            node.id,
-            with_risk,
-            names,
-            tuple([v if type(v) in _PLAIN else _freeze(v) for v in raw]),
-            tuple(map(type, raw)),  # 1, 1.0 and True are equal keys but not equal texts
-            heard,
-        )
-
-    def _reads_of(
-        self, node: AnswerNode, locale: str, whens: _Whens, *, with_risk: bool = False
-    ) -> _AnswerReads | None:
-        """Every fact and signal an answer node's share of a turn can read: its recommendations'
-        conditions (with the gates they name), parameters and texts, and its risk when it shows
-        one or ``with_risk`` asks for it. None when one of its texts reads the facts in a way not
-        known."""
-        facts = {"goal", "memory_kind"}  # whether gates are listed; the topics
-        signals: set[str] = set()
-        every_signal = False
-        conditions = [rec.when for rec in node.recommend if rec.when is not None]
-        keys = [f"node.{node.id}.text", "engine.recommendations", "engine.read_more"]
-        for rec in node.recommend:
-            keys.append(f"advice.{rec.code}")
-            params = self._advice[rec.code].params.values()
-            facts.update(p.fact for p in params if p.fact)
-            every_signal = every_signal or any(p.op == "signals" for p in params)
-            if rec.code == "keep_gc_on" or any(p.op == "failed_gates" for p in params):
-                conditions.extend(whens.gates.values())
-                keys.extend(f"gate.{g}" for g in whens.gates)
-        seen: set[str] = set()
-        while conditions:
-            condition = conditions.pop()
-            facts.update(condition.facts_read())
-            signals.update(condition.signals_read())
-            named = [g for g in condition.gates_read() if g in whens.gates and g not in seen]
-            seen.update(named)
-            conditions.extend(whens.gates[g] for g in named)
-        if with_risk or node.risk:
-            facts.update(self._risk.facts_read)
-            keys.extend(self._risk.text_keys)
-            keys.extend(["engine.risk", *(f"engine.risk_level.{level}" for level in _LEVELS)])
-        for key in keys:
-            if not self.catalog.has(key, locale):
-                continue  # never rendered: rendering it would fail
-            if (locale, key) not in self._static:
-                self._static_text(key, locale)
-            read = self._reads.get((locale, key), ())
-            if read is None:
-                return None
-            facts.update(read)
-        return _AnswerReads(tuple(sorted(facts)), None if every_signal else frozenset(signals))
+        answer = self.answer(node, locale, facts, signals, gates, with_risk=with_risk)
+        citations = self.answer_citations(node, answer, locale)
+        if with_risk:
+            return Answered(answer, citations, "", "")
+        text = "\n\n".join(self._answer_parts(node, answer, locale, facts))
+        return Answered(answer, citations, text, self._read_more(citations, locale))
 
     def message(
         self,
@@ -424,70 +260,15 @@ class Renderer:
         return ["\n".join(lines)]
 
 
-def _failed(whens: _Whens, facts: Mapping[str, FactValue], signals: Set[str]) -> list[str]:
+def _failed(
+    gates: Mapping[str, Condition], facts: Mapping[str, FactValue], signals: Set[str]
+) -> list[str]:
     """The section-6 gates that fail on what the person said; when none is decided yet, every
     gate not confirmed, so an answer never lists questions nobody was asked beside a clear no.
     """
-    unmet = [gid for gid, test in whens.gate_tests.items() if not test(facts, signals)]
-    decided = [g for g in unmet if all(f in facts for f in whens.gate_facts[g])]
+    unmet = [gid for gid, gate in gates.items() if not gate.holds(facts, signals, gates)]
+    decided = [g for g in unmet if all(f in facts for f in gates[g].facts_read())]
     return decided or unmet
-
-
-_LEVELS = ("low", "medium", "high")
-_UNREAD = _AnswerReads((), frozenset())  # stands for reads not worked out yet
-
-# Values that freeze to themselves: most values of a render context (facts are flat).
-_PLAIN = frozenset({str, int, float, bool, type(None)})
-
-
-# Only the syntax of a template is read here; the catalog renders them.
-_SYNTAX = Environment()
-
-
-def _facts_read(source: str) -> tuple[str, ...] | None:
-    """The facts a template reads, when it reads them only as ``facts.get('name')`` (and may
-    test ``facts is defined``, which holds whenever facts are given): its rendering then depends
-    on those values alone, whatever else the facts hold. None when the template uses ``facts``
-    in any other way."""
-    tree = _SYNTAX.parse(source)
-    uses = sum(1 for name in tree.find_all(nodes.Name) if name.name == "facts")
-    uses -= sum(
-        1
-        for test in tree.find_all(nodes.Test)
-        if test.name == "defined"
-        and isinstance(test.node, nodes.Name)
-        and test.node.name == "facts"
-        and not test.args
-        and not test.kwargs
-        and test.dyn_args is None
-        and test.dyn_kwargs is None
-    )
-    read = [
-        call.args[0].value
-        for call in tree.find_all(nodes.Call)
-        if isinstance(call.node, nodes.Getattr)
-        and call.node.attr == "get"
-        and isinstance(call.node.node, nodes.Name)
-        and call.node.node.name == "facts"
-        and len(call.args) == 1
-        and isinstance(call.args[0], nodes.Const)
-        and isinstance(call.args[0].value, str)
-        and not call.kwargs
-        and call.dyn_args is None
-        and call.dyn_kwargs is None
-    ]
-    return tuple(sorted(set(read))) if len(read) == uses else None
-
-
-def _freeze(value: Any) -> Hashable:
-    """A hashable stand-in for a render context (dicts and lists become sorted tuples)."""
-    if isinstance(value, dict):
-        return tuple(
-            sorted([(k, v if type(v) in _PLAIN else _freeze(v)) for k, v in value.items()])
-        )
-    if isinstance(value, list | tuple):
-        return tuple([v if type(v) in _PLAIN else _freeze(v) for v in value])
-    return value  # type: ignore[no-any-return]
 
 
 def _cite_label(citation: Citation) -> str:
@@ -497,10 +278,3 @@ def _cite_label(citation: Citation) -> str:
 def _indent(text: str) -> str:
     """Keep a multi-line recommendation inside its list item."""
     return text.replace("\n", "\n   ")
-
-
-def _topics(signals: Set[str], facts: Mapping[str, FactValue]) -> list[str]:
-    topics = sorted(signals)
-    if facts.get("memory_kind") == "system" and "system_memory" not in topics:
-        topics.append("system_memory")
-    return topics

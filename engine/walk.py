@@ -11,7 +11,7 @@ from collections.abc import Mapping, Set
 from dataclasses import dataclass, field
 
 from engine.models import TraceStep
-from kb.conditions import Condition, FactTest, compile_condition, compile_gates
+from kb.conditions import Condition
 from kb.contract import FactValue
 from kb.schema import AnswerNode, BranchNode, KnowledgeBase, QuestionNode
 
@@ -27,76 +27,10 @@ class Walk:
     missing: tuple[QuestionNode, ...] = ()
 
 
-@dataclass(frozen=True)
-class _Case:
-    """A branch case ready to test, with the trace line it writes when it holds."""
-
-    test: FactTest
-    goto: str
-    step: TraceStep
-
-
-@dataclass(frozen=True)
-class _Branch:
-    cases: tuple[_Case, ...]
-    default: TraceStep
-
-    @classmethod
-    def of(cls, node: BranchNode, gates: Mapping[str, FactTest]) -> _Branch:
-        cases = tuple(
-            _Case(
-                compile_condition(case.when, gates),
-                case.goto,
-                TraceStep(step="branch", node=node.id, goto=case.goto, reason=f"case {i} holds"),
-            )
-            for i, case in enumerate(node.cases, 1)
-        )
-        default = TraceStep(step="branch", node=node.id, goto=node.default or "", reason="default")
-        return cls(cases, default)
-
-
-MAX_SKIP_LINES = 4096  # skip lines remembered: a node times a reason, the source of a fact
-
-
-@dataclass(frozen=True)
-class _Lines:
-    """What a walk needs per node, made once: branch cases compiled, and the trace lines, which
-    are the same on every walk through a node (a trace line costs more to build than to find)."""
-
-    branches: Mapping[str, _Branch]
-    asks: Mapping[str, TraceStep]
-    answers: Mapping[str, TraceStep]
-    skips: dict[tuple[str, str], TraceStep] = field(default_factory=dict)  # met on walks
-
-    @classmethod
-    def of(cls, kb: KnowledgeBase, gates: Mapping[str, FactTest]) -> _Lines:
-        return cls(
-            branches={n.id: _Branch.of(n, gates) for n in kb.nodes if isinstance(n, BranchNode)},
-            asks={
-                n.id: TraceStep(step="ask", fact=n.fact, node=n.id)
-                for n in kb.nodes
-                if isinstance(n, QuestionNode)
-            },
-            answers={
-                n.id: TraceStep(step="answer", node=n.id)
-                for n in kb.nodes
-                if isinstance(n, AnswerNode)
-            },
-        )
-
-    def skip(self, node: QuestionNode, reason: str) -> TraceStep:
-        line = self.skips.get((node.id, reason))
-        if line is None:
-            line = TraceStep(step="skip", fact=node.fact, node=node.id, reason=reason)
-            if len(self.skips) < MAX_SKIP_LINES:
-                self.skips[(node.id, reason)] = line
-        return line
-
-
 @dataclass
 class _Walker:
     nodes: Mapping[str, GraphNode]
-    lines: _Lines
+    gates: Mapping[str, Condition]
     facts: Mapping[str, FactValue]
     sources: Mapping[str, str]
     signals: Set[str]
@@ -118,17 +52,25 @@ class _Walker:
         else:
             self.missing.append(node)
             reason = "not known; a diagnosis asks nothing"
-        self.trace.append(self.lines.skip(node, reason))
+        self.trace.append(TraceStep(step="skip", fact=node.fact, node=node.id, reason=reason))
         return node.next
 
     def branch(self, node: BranchNode) -> str:
-        branch = self.lines.branches[node.id]
-        for case in branch.cases:
-            if case.test(self.facts, self.signals):
-                self.trace.append(case.step)
+        for i, case in enumerate(node.cases, 1):
+            if case.when.holds(self.facts, self.signals, self.gates):
+                self.note_branch(node, case.goto, f"case {i} holds")
                 return case.goto
-        self.trace.append(branch.default)
+        self.note_branch(node, node.default or "", "default")
         return node.default or ""
+
+    def note_branch(self, node: BranchNode, goto: str, reason: str) -> None:
+        self.trace.append(TraceStep(step="branch", node=node.id, goto=goto, reason=reason))
+
+    def ask(self, node: QuestionNode) -> None:
+        self.trace.append(TraceStep(step="ask", fact=node.fact, node=node.id))
+
+    def answer(self, node: AnswerNode) -> None:
+        self.trace.append(TraceStep(step="answer", node=node.id))
 
     def run(self, start: str) -> Walk:
         current = start
@@ -139,20 +81,20 @@ class _Walker:
                 current = self.branch(node)
             elif isinstance(node, QuestionNode):
                 if self.askable(node) and not self.diagnose:
-                    self.trace.append(self.lines.asks[node.id])
+                    self.ask(node)
                     return self.result(node, None)
                 current = self.skip(node)
             else:
                 follow = self.nodes.get(node.then or "")
                 if isinstance(follow, QuestionNode) and self.askable(follow):
-                    self.trace.append(self.lines.answers[node.id])
+                    self.answer(node)
                     if self.diagnose:
                         self.missing.append(follow)
                     else:
-                        self.trace.append(self.lines.asks[follow.id])
+                        self.ask(follow)
                     return self.result(node, follow)
                 if node.then is None:
-                    self.trace.append(self.lines.answers[node.id])
+                    self.answer(node)
                     return self.result(node, None)
                 current = node.then
         raise RuntimeError(f"the walk did not end within {len(self.nodes)} steps")
@@ -168,13 +110,11 @@ class Graph:
     kb: KnowledgeBase
     nodes: Mapping[str, GraphNode]
     gates: Mapping[str, Condition]
-    lines: _Lines
 
     @classmethod
     def of(cls, kb: KnowledgeBase) -> Graph:
         gates = {g.id: g.when for g in kb.gates}
-        lines = _Lines.of(kb, compile_gates(gates))
-        return cls(kb, {n.id: n for n in kb.nodes}, gates, lines)
+        return cls(kb, {n.id: n for n in kb.nodes}, gates)
 
     def walk(
         self,
@@ -185,5 +125,5 @@ class Graph:
         unknown: Set[str] = frozenset(),
         diagnose: bool = False,
     ) -> Walk:
-        walker = _Walker(self.nodes, self.lines, facts, sources or {}, signals, unknown, diagnose)
+        walker = _Walker(self.nodes, self.gates, facts, sources or {}, signals, unknown, diagnose)
         return walker.run(self.kb.start)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Set
+from collections.abc import Iterator, Mapping, Set
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -10,9 +10,6 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from kb.contract import FactValue
 
 _COMPARISONS = ("is_", "in_", "known", "gt", "gte", "lt", "lte", "size_gt")
-
-# A condition compiled for one set of gates: (facts, signals) -> holds.
-FactTest = Callable[[Mapping[str, FactValue], Set[str]], bool]
 
 
 class Condition(BaseModel):
@@ -66,9 +63,7 @@ class Condition(BaseModel):
         signals: Set[str] = frozenset(),
         gates: Mapping[str, Condition] | None = None,
     ) -> bool:
-        """Whether the condition holds: the plain statement of what every form means. The engine
-        evaluates the equivalent functions of :func:`compile_condition`, which are tested
-        against this one."""
+        """Whether the condition holds; a gate is looked up in ``gates``."""
         if self.all_ is not None:
             return all(c.holds(facts, signals, gates) for c in self.all_)
         if self.any_ is not None:
@@ -136,98 +131,3 @@ def _compare(condition: Condition, value: FactValue) -> bool:
     if condition.lt is not None:
         return n < condition.lt
     return condition.lte is not None and n <= condition.lte
-
-
-def compile_gates(gates: Mapping[str, Condition]) -> dict[str, FactTest]:
-    """Every gate compiled, for conditions that name them (see :func:`compile_condition`)."""
-    compiled: dict[str, FactTest] = {}
-    compiled.update({gid: compile_condition(cond, compiled) for gid, cond in gates.items()})
-    return compiled
-
-
-def compile_condition(
-    condition: Condition, gates: Mapping[str, FactTest] | None = None
-) -> FactTest:
-    """``condition.holds(facts, signals, G)`` as a function of (facts, signals), where ``gates``
-    holds G's gates compiled (the mapping is read when a gate is tested, so it may be filled
-    later). The form and the test are chosen once instead of on every evaluation: conditions
-    are evaluated a few dozen times per turn."""
-    gates = gates if gates is not None else {}
-    if condition.all_ is not None:
-        return _all_of(tuple(compile_condition(c, gates) for c in condition.all_))
-    if condition.any_ is not None:
-        return _any_of(tuple(compile_condition(c, gates) for c in condition.any_))
-    if condition.not_ is not None:
-        inner = compile_condition(condition.not_, gates)
-        return lambda facts, signals: not inner(facts, signals)
-    if condition.signal is not None:
-        signal = condition.signal
-        return lambda facts, signals: signal in signals
-    if condition.gate is not None:
-        return _gate(condition.gate, gates)
-    return _fact_test(condition.fact or "", condition)
-
-
-def _all_of(tests: tuple[FactTest, ...]) -> FactTest:
-    def all_hold(facts: Mapping[str, FactValue], signals: Set[str]) -> bool:
-        for test in tests:  # noqa: SIM110 - a plain loop spares a generator per evaluation
-            if not test(facts, signals):
-                return False
-        return True
-
-    return all_hold
-
-
-def _any_of(tests: tuple[FactTest, ...]) -> FactTest:
-    def any_holds(facts: Mapping[str, FactValue], signals: Set[str]) -> bool:
-        for test in tests:  # noqa: SIM110 - a plain loop spares a generator per evaluation
-            if test(facts, signals):
-                return True
-        return False
-
-    return any_holds
-
-
-def _gate(name: str, gates: Mapping[str, FactTest]) -> FactTest:
-    def gate_holds(facts: Mapping[str, FactValue], signals: Set[str]) -> bool:
-        gate = gates.get(name)
-        return gate is not None and gate(facts, signals)
-
-    return gate_holds
-
-
-def _fact_test(name: str, c: Condition) -> FactTest:
-    """The one comparison of a fact test, tried in the order of ``Condition._fact_holds``."""
-    if c.known is not None:
-        known = c.known
-        return lambda facts, signals: (facts.get(name) is not None) == known
-    if c.is_ is not None:
-        expected = c.is_
-
-        def is_(facts: Mapping[str, FactValue], signals: Set[str]) -> bool:
-            value = facts.get(name)
-            return value is not None and bool(value == expected)
-
-        return is_
-    if c.in_ is not None:
-        choices = c.in_
-
-        def in_(facts: Mapping[str, FactValue], signals: Set[str]) -> bool:
-            value = facts.get(name)
-            return value is not None and value in choices
-
-        return in_
-    if c.size_gt is not None:
-        size = c.size_gt
-
-        def size_gt(facts: Mapping[str, FactValue], signals: Set[str]) -> bool:
-            value = facts.get(name)
-            return isinstance(value, list) and len(value) > size
-
-        return size_gt
-
-    def compare(facts: Mapping[str, FactValue], signals: Set[str]) -> bool:
-        value = facts.get(name)
-        return value is not None and _compare(c, value)
-
-    return compare

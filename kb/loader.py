@@ -20,11 +20,13 @@ from kb.schema import (
     Advice,
     Gate,
     Implication,
+    KeptGoal,
     KnowledgeBase,
     Node,
     RiskRow,
     Section,
     Signal,
+    Topic,
 )
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -163,6 +165,8 @@ _FILES: dict[str, tuple[str, Any]] = {
     "signals.yaml": ("signals", TypeAdapter(Signal)),
     "implications.yaml": ("implications", TypeAdapter(Implication)),
     "gates.yaml": ("gates", TypeAdapter(Gate)),
+    "topics.yaml": ("topics", TypeAdapter(Topic)),
+    "goals.yaml": ("kept_goals", TypeAdapter(KeptGoal)),
 }
 
 

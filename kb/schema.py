@@ -26,12 +26,15 @@ class ParamSpec(_Model):
 
     ``copy`` takes the fact as it is; ``halve`` halves a number, never below 1; ``drop_highest``
     removes the largest entry of a list; ``value`` is a constant; ``failed_gates`` lists the
-    section-6 gates that do not hold; ``signals`` lists the out-of-scope situations seen.
+    section-6 gates that do not hold (and the advice's text gets their labels as
+    ``<name>_labels``); ``signals`` lists the out-of-scope situations seen and the topics of
+    topics.yaml that hold. With ``when``, the parameter is worked out only where it holds.
     """
 
     op: Literal["copy", "halve", "drop_highest", "value", "failed_gates", "signals"]
     fact: str | None = None
     value: int | str | bool | None = None
+    when: Condition | None = None
 
 
 class Advice(_Model):
@@ -124,6 +127,23 @@ class Gate(_Model):
     line: int = 0
 
 
+class Topic(_Model):
+    """A topic an answer names (a ``signals`` parameter) besides the signals heard."""
+
+    id: str
+    when: Condition
+    line: int = 0
+
+
+class KeptGoal(_Model):
+    """A goal a later message does not replace when it names another, unless the message says
+    what ``unless`` tests (of its own facts)."""
+
+    goal: str
+    unless: Condition | None = None
+    line: int = 0
+
+
 class Signal(_Model):
     """A situation outside the guide's scope that text can reveal, or (``outside: false``) a
     mark the engine sets on a conversation, such as a job config having been read."""
@@ -142,4 +162,6 @@ class KnowledgeBase(_Model):
     implications: tuple[Implication, ...] = ()
     gates: tuple[Gate, ...] = ()
     signals: tuple[Signal, ...] = ()
+    topics: tuple[Topic, ...] = ()
+    kept_goals: tuple[KeptGoal, ...] = ()
     version: str = ""

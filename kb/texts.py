@@ -41,8 +41,8 @@ def required_texts(kb: KnowledgeBase) -> dict[str, frozenset[str]]:
         keys[f"section.{section.id}.title"] = frozenset()
         keys[f"section.{section.id}.summary"] = frozenset()
     for advice in kb.advice:
-        extra = {"failed_labels"} if advice.code == "keep_gc_on" else set()
-        keys[f"advice.{advice.code}"] = frozenset(advice.params) | extra
+        labels = {f"{n}_labels" for n, p in advice.params.items() if p.op == "failed_gates"}
+        keys[f"advice.{advice.code}"] = frozenset(advice.params) | labels
     for gate in kb.gates:
         keys[f"gate.{gate.id}"] = frozenset()
     for row in kb.risk_table:

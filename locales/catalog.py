@@ -56,7 +56,9 @@ class Catalog:
     """All keyed texts of every locale, with their templates compiled once."""
 
     entries: dict[str, dict[str, CatalogEntry]] = field(default_factory=dict)
-    _templates: dict[tuple[str, str], jinja2.Template] = field(default_factory=dict, repr=False)
+    _templates: dict[tuple[str, str], jinja2.Template | str] = field(
+        default_factory=dict, repr=False
+    )
 
     @property
     def locales(self) -> tuple[str, ...]:
@@ -74,8 +76,9 @@ class Catalog:
     def render(self, key: str, locale: str, params: Mapping[str, Any] | None = None) -> str:
         template = self._templates.get((locale, key))
         if template is None:
-            template = _ENV.from_string(self.text(key, locale))
-            self._templates[(locale, key)] = template
+            template = self._templates[(locale, key)] = _compile(self.text(key, locale))
+        if isinstance(template, str):
+            return template
         try:
             return template.render(params or {}).strip()
         except jinja2.TemplateError as exc:
@@ -88,7 +91,12 @@ class Catalog:
     def compile_all(self) -> None:
         for locale, entries in self.entries.items():
             for key in entries:
-                self._templates[(locale, key)] = _ENV.from_string(self.text(key, locale))
+                self._templates[(locale, key)] = _compile(self.text(key, locale))
+
+
+def _compile(text: str) -> jinja2.Template | str:
+    """A text with no template syntax compiles to itself, as it renders."""
+    return _ENV.from_string(text) if "{" in text else text.strip()
 
 
 class _LineLoader(yaml.SafeLoader):

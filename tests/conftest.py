@@ -11,13 +11,23 @@ import redis
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from api.app import create_app
 from api.settings import Settings
+from api.web.app import create_app
+from api.web.context import AppContext
+from kb.schema import KnowledgeBase
+from kb.validate import load_validated
+from locales import Catalog
 from tests.redis_server import RedisServer, start_redis_server
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
 CORPUS = SHARED / "corpus" / "ai-toolkit-configs"
+
+
+@pytest.fixture(scope="session")
+def loaded_kb() -> tuple[KnowledgeBase, Catalog]:
+    """Loaded and checked once per test run: every app of the tests serves the same KB."""
+    return load_validated()
 
 
 @pytest.fixture(scope="session")
@@ -53,12 +63,15 @@ def make_settings(tmp_path: Path) -> SettingsFactory:
 
 
 @pytest.fixture
-def make_client(make_settings: SettingsFactory) -> Iterator[Callable[..., TestClient]]:
+def make_client(
+    make_settings: SettingsFactory, loaded_kb: tuple[KnowledgeBase, Catalog]
+) -> Iterator[Callable[..., TestClient]]:
     """An in-process client of an app built from settings overrides; closed after the test."""
     clients: list[TestClient] = []
 
     def make(**overrides: Any) -> TestClient:
-        app: FastAPI = create_app(make_settings(**overrides))
+        settings = make_settings(**overrides)
+        app: FastAPI = create_app(settings, AppContext.build(settings, loaded_kb))
         client = TestClient(app, raise_server_exceptions=False)
         client.__enter__()
         clients.append(client)

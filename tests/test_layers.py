@@ -35,3 +35,28 @@ def test_the_engine_does_no_io() -> None:
     for path in (REPO / "engine").rglob("*.py"):
         reached = _imported_packages(path) & forbidden
         assert not reached, f"{path.relative_to(REPO)} imports {sorted(reached)}"
+
+
+def _imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize(
+    ("room", "kept_out"),
+    [
+        ("cli", ("api.web", "api.channels")),
+        ("service", ("api.web", "api.channels", "api.cli", "fastapi", "starlette")),
+        ("store", ("api.web", "api.channels", "api.cli", "api.service", "fastapi")),
+    ],
+)
+def test_the_rooms_of_api_keep_to_themselves(room: str, kept_out: tuple[str, ...]) -> None:
+    for path in (REPO / "api" / room).rglob("*.py"):
+        reached = {m for m in _imported_modules(path) if m.startswith(kept_out)}
+        assert not reached, f"{path.relative_to(REPO)} imports {sorted(reached)}"

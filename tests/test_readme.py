@@ -40,7 +40,7 @@ def test_readme_command_line_examples_run() -> None:
 
     from typer.testing import CliRunner
 
-    from api.cli import app
+    from api.cli.main import app
 
     fixture = Path(__file__).resolve().parent / "api" / "fixtures" / "flux_medium.yaml"
     runner = CliRunner()

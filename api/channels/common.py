@@ -7,11 +7,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from api.context import AppContext
-from api.problems import PROBLEM
-from api.schemas import Problem
-from api.service import StaleTurn
+from api.service.conversations import StaleTurn
 from api.store import ConversationNotFound
+from api.web.context import AppContext
+from api.web.problems import PROBLEM
+from api.web.schemas import Problem
 from engine.config import ConfigError, catalog_key
 from engine.errors import InvalidReply
 from engine.models import Turn

@@ -33,7 +33,7 @@ from api.channels.common import (
     view,
 )
 from api.channels.outbound import FetchError, allowed, fetch_text, send_json
-from api.context import AppContext, Context
+from api.web.context import AppContext, Context
 from engine.config import MAX_CONFIG_BYTES, ConfigError, read_config
 from engine.models import Turn
 from engine.state import Opening, Reply

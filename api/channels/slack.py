@@ -30,7 +30,7 @@ from api.channels.common import (
     view,
 )
 from api.channels.outbound import allowed, send_json
-from api.context import AppContext, Context
+from api.web.context import AppContext, Context
 from engine.config import ConfigError, read_config
 from engine.engine import MAX_TEXT
 from engine.extract import extract

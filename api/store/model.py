@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from api.store.errors import PayloadTooLarge
+from engine.state import MAX_TRANSCRIPT
 
-MAX_DATA_BYTES = 256 * 1024
+MAX_DATA_BYTES = 256 * 1024  # of a state, and of each message
 MAX_FEEDBACK_BYTES = 8 * 1024
+MAX_MESSAGES = MAX_TRANSCRIPT  # the transcript's messages kept; older ones are dropped
 
 _ID_BYTES = 18
 # token_urlsafe(18) is exactly 24 characters of the URL-safe base64 alphabet; anything else
@@ -20,27 +23,40 @@ _ID_SHAPE = re.compile(r"[A-Za-z0-9_-]{24}")
 
 @dataclass(frozen=True)
 class StoredConversation:
+    """A conversation as stored: a state that changes, and messages that only grow."""
+
     id: str
     version: int
-    data: bytes  # the record as the service encoded it; stores keep it as it is
+    state: bytes  # as the service encoded it; stores keep it as it is
     created_at: float
     updated_at: float
+    messages: tuple[bytes, ...] = ()  # the last MAX_MESSAGES, oldest first, when asked for
 
 
 class ConversationStore(Protocol):
-    def create(self, data: bytes) -> StoredConversation: ...
+    backend: str
 
-    def get(self, conversation_id: str) -> StoredConversation | None: ...
+    def create(self, state: bytes, messages: Sequence[bytes] = ()) -> StoredConversation: ...
+
+    def get(self, conversation_id: str, *, messages: bool = False) -> StoredConversation | None: ...
 
     def update(
-        self, conversation_id: str, data: bytes, expected_version: int
-    ) -> StoredConversation: ...
+        self,
+        conversation_id: str,
+        state: bytes,
+        expected_version: int,
+        messages: Sequence[bytes] = (),
+    ) -> StoredConversation:
+        """Replace the state and append the messages, if the version is still the one read."""
+        ...
 
     def add_feedback(self, conversation_id: str, feedback: str) -> None: ...
 
     def feedback(self, conversation_id: str) -> list[str]: ...
 
-    def ping(self) -> bool: ...
+    def check_writable(self) -> None:
+        """Raises StoreUnavailable, with the reason, when a write would fail now."""
+        ...
 
     def close(self) -> None: ...
 
@@ -53,9 +69,12 @@ def is_conversation_id(value: str) -> bool:
     return _ID_SHAPE.fullmatch(value) is not None
 
 
-def check_data_size(data: bytes) -> None:
-    if len(data) > MAX_DATA_BYTES:
-        raise PayloadTooLarge("conversation data", len(data), MAX_DATA_BYTES)
+def check_data_size(state: bytes, messages: Sequence[bytes] = ()) -> None:
+    if len(state) > MAX_DATA_BYTES:
+        raise PayloadTooLarge("conversation state", len(state), MAX_DATA_BYTES)
+    for message in messages:
+        if len(message) > MAX_DATA_BYTES:
+            raise PayloadTooLarge("conversation message", len(message), MAX_DATA_BYTES)
 
 
 def check_feedback_size(feedback: str) -> None:

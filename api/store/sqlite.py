@@ -1,194 +1,194 @@
 """Conversations in one SQLite file: the embedded store that needs no other service.
 
-Every change is made by a single statement, so it is atomic on its own and a crash mid-write
-leaves either the old row or the new one (an update tries a second statement only when the first
-changed nothing). WAL lets readers run while one process writes; several processes may share the
-file.
+A conversation is a row of state that each turn replaces and messages that each turn appends
+(the oldest beyond MAX_MESSAGES are dropped). Every change is one transaction; WAL lets readers
+run while one process writes, and several processes may share the file. A write waits for
+another writer at most ``timeout_seconds`` (SQLite's busy timeout), then fails with
+StoreUnavailable.
 
-Three measured choices keep a turn's write cheap:
-- the conversation's data is the row's last column. A record is read up to the columns a
-  statement needs, so with the data last, checking ``updated_at`` never walks the data's
-  overflow pages: a read and a write of a 10 KB record took 66 µs instead of 108.
-- the expiry index is on ``touched``, not on ``updated_at``: the time of a write, refreshed only
-  once it is older than a thirty-second of the idle time (``ttl``). Most turns leave the index
-  alone, and a turn's write then adds one page to the log instead of three. ``updated_at`` stays
-  exact and every read and write checks it; the purge finds by the index the rows idle for
-  ``ttl`` and a thirty-second more, and deletes those whose ``updated_at`` says they expired.
-- writers of one file queue on an advisory lock (``<file>.lock``) before SQLite's own lock.
-  SQLite waits for a busy lock by sleeping a millisecond or more, about twenty times a write's
-  length; the advisory lock hands over as soon as the other writer is done. A process that does
-  not take it (an older server, the sqlite3 shell) is still kept out by SQLite's lock.
+A file written by release 0.1 (one ``conversations`` table of compressed records) is moved to
+this layout once, in one transaction, by the first process that opens it.
 """
 
 from __future__ import annotations
 
-import fcntl
-import os
+import logging
 import sqlite3
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from api.store.errors import ConversationNotFound, StoreUnavailable, VersionConflict
+from api.store.legacy import UnreadableRecord, split_record
 from api.store.model import (
+    MAX_MESSAGES,
     StoredConversation,
     check_data_size,
     check_feedback_size,
     is_conversation_id,
     new_conversation_id,
 )
-from api.store.sqlite_checkpoint import WRITER_CHECKPOINT_PAGES, Checkpointer
 from api.store.sqlite_pool import BACKEND, ConnectionPool
 
-BUSY_TIMEOUT_SECONDS = 5.0
-# Enough for the server's worker threads to find a connection idle most of the time.
-_MAX_IDLE_CONNECTIONS = 16
-# Purging on create in small batches keeps every create cheap, however much has expired.
-_PURGE_BATCH = 64
-# ``touched`` is refreshed once older than ttl / _TOUCH_FRACTION; expired rows wait that long more
-# for the purge, about 3 % of the idle time.
-_TOUCH_FRACTION = 32
-# Writes between two background checkpoints: about 170 pages of log (see sqlite_checkpoint).
-CHECKPOINT_EVERY = 128
+log = logging.getLogger("oomguide.store")
 
-_CONVERSATIONS = """
+DEFAULT_TIMEOUT_SECONDS = 2.0
+_MAX_IDLE_CONNECTIONS = 8
+_PURGE_BATCH = 32  # expired conversations deleted per new one, so no write does them all
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS conversation (
     id TEXT PRIMARY KEY NOT NULL,
     version INTEGER NOT NULL,
     created_at REAL NOT NULL,
     updated_at REAL NOT NULL,
-    touched REAL NOT NULL,
-    data BLOB NOT NULL
-"""
-_COLUMNS = ["id", "version", "created_at", "updated_at", "touched", "data"]
-_SCHEMA = f"""
-CREATE TABLE IF NOT EXISTS conversations ({_CONVERSATIONS});
+    state BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS conversation_by_updated_at ON conversation (updated_at);
+CREATE TABLE IF NOT EXISTS message (
+    seq INTEGER PRIMARY KEY,
+    conversation_id TEXT NOT NULL REFERENCES conversation (id) ON DELETE CASCADE,
+    body BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS message_by_conversation ON message (conversation_id, seq);
 CREATE TABLE IF NOT EXISTS feedback (
     seq INTEGER PRIMARY KEY,
-    conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+    conversation_id TEXT NOT NULL REFERENCES conversation (id) ON DELETE CASCADE,
     body TEXT NOT NULL,
     created_at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS feedback_by_conversation ON feedback (conversation_id, seq);
-"""
-
-_INDEX = "CREATE INDEX IF NOT EXISTS conversations_by_touched ON conversations (touched)"
-# Files written in an older layout (the data not last, no ``touched``) are rebuilt once, in one
-# transaction, with foreign keys off so that dropping the old table does not cascade to the
-# feedback.
-_REBUILD = f"""
-PRAGMA foreign_keys = OFF;
-BEGIN IMMEDIATE;
-CREATE TABLE conversations_rebuilt ({_CONVERSATIONS});
-INSERT INTO conversations_rebuilt (id, version, created_at, updated_at, touched, data)
-    SELECT id, version, created_at, updated_at, updated_at, data FROM conversations;
-DROP TABLE conversations;
-ALTER TABLE conversations_rebuilt RENAME TO conversations;
-{_INDEX};
-COMMIT;
-PRAGMA foreign_keys = ON;
+CREATE TABLE IF NOT EXISTS ready_probe (id INTEGER PRIMARY KEY, at REAL NOT NULL);
 """
 
 _SELECT = """
-SELECT id, version, data, created_at, updated_at FROM conversations
-WHERE id = ? AND updated_at >= ?
+SELECT version, created_at, updated_at, state FROM conversation WHERE id = ? AND updated_at >= ?
+"""
+_SELECT_MESSAGES = "SELECT body FROM message WHERE conversation_id = ? ORDER BY seq"
+_PURGE = """
+DELETE FROM conversation WHERE rowid IN
+    (SELECT rowid FROM conversation WHERE updated_at < ? LIMIT ?)
 """
 _INSERT = """
-INSERT INTO conversations (id, version, created_at, updated_at, touched, data)
-VALUES (?1, 1, ?2, ?2, ?2, ?3)
+INSERT INTO conversation (id, version, created_at, updated_at, state) VALUES (?1, 1, ?2, ?2, ?3)
 """
-# The usual write, while ``touched`` is recent: the expiry index is left as it is.
+_INSERT_MESSAGE = "INSERT INTO message (conversation_id, body) VALUES (?, ?)"
+_TRIM_MESSAGES = """
+DELETE FROM message WHERE conversation_id = ?1 AND seq < (
+    SELECT min(seq) FROM (
+        SELECT seq FROM message WHERE conversation_id = ?1 ORDER BY seq DESC LIMIT ?2
+    )
+)
+"""
 _COMPARE_AND_SET = """
-UPDATE conversations SET data = ?1, version = version + 1, updated_at = ?2
-WHERE id = ?3 AND version = ?4 AND updated_at >= ?5 AND touched >= ?6
+UPDATE conversation SET state = ?, version = version + 1, updated_at = ?
+WHERE id = ? AND version = ? AND updated_at >= ?
 RETURNING version, created_at
-"""
-# Otherwise (or when the first found nothing to change: the same verdict then comes from here).
-_COMPARE_AND_SET_TOUCHED = """
-UPDATE conversations SET data = ?1, version = version + 1, updated_at = ?2, touched = ?2
-WHERE id = ?3 AND version = ?4 AND updated_at >= ?5
-RETURNING version, created_at
-"""
-_PURGE = """
-DELETE FROM conversations WHERE rowid IN
-    (SELECT rowid FROM conversations WHERE touched < ?1 AND updated_at < ?2 LIMIT ?3)
 """
 _INSERT_FEEDBACK = """
 INSERT INTO feedback (conversation_id, body, created_at)
-SELECT id, ?, ? FROM conversations WHERE id = ? AND updated_at >= ?
+SELECT id, ?, ? FROM conversation WHERE id = ? AND updated_at >= ?
 """
 _SELECT_FEEDBACK = "SELECT body FROM feedback WHERE conversation_id = ? ORDER BY seq"
+_PROBE = "INSERT OR REPLACE INTO ready_probe (id, at) VALUES (1, ?)"
+# Release 0.1's feedback table refers to its conversations table: rebuilt to refer to the new one.
+# Separate statements, not a script: executescript would commit the migration half-way.
+_MOVE_FEEDBACK = (
+    "ALTER TABLE feedback RENAME TO feedback_release_0_1",
+    "DROP INDEX IF EXISTS feedback_by_conversation",
+    """CREATE TABLE feedback (
+        seq INTEGER PRIMARY KEY,
+        conversation_id TEXT NOT NULL REFERENCES conversation (id) ON DELETE CASCADE,
+        body TEXT NOT NULL,
+        created_at REAL NOT NULL
+    )""",
+    "CREATE INDEX feedback_by_conversation ON feedback (conversation_id, seq)",
+    """INSERT INTO feedback (seq, conversation_id, body, created_at)
+        SELECT seq, conversation_id, body, created_at FROM feedback_release_0_1
+        WHERE conversation_id IN (SELECT id FROM conversation)""",
+    "DROP TABLE feedback_release_0_1",
+    "DROP TABLE conversations",
+)
 
 
 class SqliteStore:
     """A ConversationStore over a SQLite file, safe across threads and processes."""
 
+    backend = BACKEND
+
     def __init__(
-        self, database: str, *, ttl_seconds: int, clock: Callable[[], float] = time.time
+        self,
+        database: str,
+        *,
+        ttl_seconds: int,
+        clock: Callable[[], float] = time.time,
+        timeout_seconds: float = DEFAULT_TIMEOUT_SECONDS,
+        max_messages: int = MAX_MESSAGES,
     ) -> None:
         self._database = database
         self._ttl = ttl_seconds
-        self._touch_every = ttl_seconds / _TOUCH_FRACTION
         self._clock = clock
+        self._timeout = timeout_seconds
+        self._max_messages = max_messages
         self._pool = ConnectionPool(self._connect, _MAX_IDLE_CONNECTIONS)
-        self._writer = _WriterLock(database)
         try:
-            with self._writer, self._connection() as connection:
+            with self._connection() as connection:
                 connection.execute("PRAGMA journal_mode = WAL")
                 connection.executescript(_SCHEMA)
-                if _columns(connection) != _COLUMNS:
-                    connection.executescript(_REBUILD)
-                connection.execute(_INDEX)
+                _migrate_release_0_1(connection, max_messages)
         except StoreUnavailable:
             self._pool.close()
-            self._writer.close()
             raise
-        self._checkpointer = Checkpointer(self._connect, CHECKPOINT_EVERY)
 
-    def create(self, data: bytes) -> StoredConversation:
-        check_data_size(data)
+    def create(self, state: bytes, messages: Sequence[bytes] = ()) -> StoredConversation:
+        check_data_size(state, messages)
         now = self._clock()
-        stored = StoredConversation(new_conversation_id(), 1, data, now, now)
-        oldest_alive = self._oldest_alive(now)
-        purge = (oldest_alive - self._touch_every, oldest_alive, _PURGE_BATCH)
-        with self._writer, self._connection() as connection:
-            connection.execute(_PURGE, purge)
-            connection.execute(_INSERT, (stored.id, now, data))
-        self._checkpointer.wrote()
+        stored = StoredConversation(new_conversation_id(), 1, state, now, now)
+        with self._writing() as connection:
+            connection.execute(_PURGE, (self._oldest_alive(now), _PURGE_BATCH))
+            connection.execute(_INSERT, (stored.id, now, state))
+            self._append(connection, stored.id, messages)
         return stored
 
-    def get(self, conversation_id: str) -> StoredConversation | None:
+    def get(self, conversation_id: str, *, messages: bool = False) -> StoredConversation | None:
         if not is_conversation_id(conversation_id):
             return None
+        arguments = (conversation_id, self._oldest_alive(self._clock()))
         with self._connection() as connection:
-            row = connection.execute(
-                _SELECT, (conversation_id, self._oldest_alive(self._clock()))
-            ).fetchone()
+            if messages:
+                connection.execute("BEGIN")  # the state and its messages from one snapshot
+            try:
+                row = connection.execute(_SELECT, arguments).fetchone()
+                said = _messages(connection, conversation_id) if messages and row else ()
+            finally:
+                if messages:
+                    connection.execute("COMMIT")
         if row is None:
             return None
-        data = row[2].encode() if isinstance(row[2], str) else row[2]  # TEXT in older files
-        return StoredConversation(row[0], row[1], data, row[3], row[4])
+        version, created_at, updated_at, state = row
+        return StoredConversation(conversation_id, version, state, created_at, updated_at, said)
 
     def update(
-        self, conversation_id: str, data: bytes, expected_version: int
+        self,
+        conversation_id: str,
+        state: bytes,
+        expected_version: int,
+        messages: Sequence[bytes] = (),
     ) -> StoredConversation:
-        check_data_size(data)
+        check_data_size(state, messages)
         if not is_conversation_id(conversation_id):
             raise ConversationNotFound(conversation_id)
         now = self._clock()
-        arguments = (data, now, conversation_id, expected_version, self._oldest_alive(now))
-        with self._writer, self._connection() as connection:
-            # fetchall, not fetchone: the write commits only once the statement has run to its end.
-            rows = connection.execute(
-                _COMPARE_AND_SET, (*arguments, now - self._touch_every)
-            ).fetchall()
-            if not rows:
-                rows = connection.execute(_COMPARE_AND_SET_TOUCHED, arguments).fetchall()
-        self._checkpointer.wrote()
+        arguments = (state, now, conversation_id, expected_version, self._oldest_alive(now))
+        with self._writing() as connection:
+            # fetchall, not fetchone: the statement must run to its end before the next one.
+            rows = connection.execute(_COMPARE_AND_SET, arguments).fetchall()
+            if rows:
+                self._append(connection, conversation_id, messages)
         if not rows:
             raise self._why_not_updated(conversation_id, expected_version)
         version, created_at = rows[0]
-        return StoredConversation(conversation_id, version, data, created_at, now)
+        return StoredConversation(conversation_id, version, state, created_at, now)
 
     def add_feedback(self, conversation_id: str, feedback: str) -> None:
         check_feedback_size(feedback)
@@ -196,7 +196,7 @@ class SqliteStore:
             raise ConversationNotFound(conversation_id)
         now = self._clock()
         arguments = (feedback, now, conversation_id, self._oldest_alive(now))
-        with self._writer, self._connection() as connection:
+        with self._writing() as connection:
             inserted = connection.execute(_INSERT_FEEDBACK, arguments).rowcount
         if inserted == 0:
             raise ConversationNotFound(conversation_id)
@@ -208,18 +208,21 @@ class SqliteStore:
             rows = connection.execute(_SELECT_FEEDBACK, (conversation_id,)).fetchall()
         return [row[0] for row in rows]
 
-    def ping(self) -> bool:
-        try:
-            with self._connection() as connection:
-                connection.execute("SELECT 1").fetchone()
-        except StoreUnavailable:
-            return False
-        return True
+    def check_writable(self) -> None:
+        """A real write, committed: a read-only file, a full disk or a held lock all fail it."""
+        with self._writing() as connection:
+            connection.execute(_PROBE, (self._clock(),))
 
     def close(self) -> None:
-        self._checkpointer.close()
         self._pool.close()
-        self._writer.close()
+
+    def _append(
+        self, connection: sqlite3.Connection, conversation_id: str, messages: Sequence[bytes]
+    ) -> None:
+        if not messages:
+            return
+        connection.executemany(_INSERT_MESSAGE, [(conversation_id, m) for m in messages])
+        connection.execute(_TRIM_MESSAGES, (conversation_id, self._max_messages))
 
     def _why_not_updated(self, conversation_id: str, expected_version: int) -> Exception:
         # Only explains a failed compare-and-set; the verdict itself came from the UPDATE.
@@ -234,16 +237,15 @@ class SqliteStore:
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(
             self._database,
-            timeout=BUSY_TIMEOUT_SECONDS,
+            timeout=self._timeout,
             isolation_level=None,
             check_same_thread=False,
         )
         try:
             # NORMAL in WAL mode: a killed process loses nothing; only a power cut may roll back
-            # the last commits. Foreign keys make expired conversations take their feedback along.
+            # the last commits. Foreign keys make expired conversations take the rest along.
             connection.execute("PRAGMA synchronous = NORMAL")
             connection.execute("PRAGMA foreign_keys = ON")
-            connection.execute(f"PRAGMA wal_autocheckpoint = {WRITER_CHECKPOINT_PAGES}")
         except sqlite3.Error:
             connection.close()
             raise
@@ -257,35 +259,66 @@ class SqliteStore:
         except sqlite3.Error as error:
             raise StoreUnavailable(BACKEND, str(error)) from error
 
-
-def _columns(connection: sqlite3.Connection) -> list[str]:
-    return [row[1] for row in connection.execute("PRAGMA table_info(conversations)")]
-
-
-class _WriterLock:
-    """One writer at a time per file, across threads (a mutex) and processes (``flock``)."""
-
-    def __init__(self, database: str) -> None:
-        self._mutex = threading.Lock()
-        self._fd: int | None = None
-        if database != ":memory:" and not database.startswith("file:"):
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction, taking the file's write lock at once (or failing)."""
+        with self._connection() as connection:
+            connection.execute("BEGIN IMMEDIATE")
             try:
-                self._fd = os.open(f"{database}.lock", os.O_RDWR | os.O_CREAT, 0o600)
-            except OSError as error:
-                raise StoreUnavailable(BACKEND, f"cannot open {database}.lock: {error}") from error
+                yield connection
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+            connection.execute("COMMIT")
 
-    def __enter__(self) -> None:
-        self._mutex.acquire()
-        if self._fd is not None:
-            fcntl.flock(self._fd, fcntl.LOCK_EX)
 
-    def __exit__(self, *_: object) -> None:
-        if self._fd is not None:
-            fcntl.flock(self._fd, fcntl.LOCK_UN)
-        self._mutex.release()
+def _messages(connection: sqlite3.Connection, conversation_id: str) -> tuple[bytes, ...]:
+    return tuple(row[0] for row in connection.execute(_SELECT_MESSAGES, (conversation_id,)))
 
-    def close(self) -> None:
-        with self._mutex:
-            if self._fd is not None:
-                os.close(self._fd)
-                self._fd = None
+
+def _migrate_release_0_1(connection: sqlite3.Connection, max_messages: int) -> None:
+    """Move release 0.1's records (either of its table layouts) to this one, once."""
+    if not _has_old_table(connection):
+        return
+    connection.execute("PRAGMA foreign_keys = OFF")  # dropping the old table must not cascade
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            if _has_old_table(connection):  # another process may have moved them meanwhile
+                _move_records(connection, max_messages)
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
+    finally:
+        connection.execute("PRAGMA foreign_keys = ON")
+
+
+def _has_old_table(connection: sqlite3.Connection) -> bool:
+    found = connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'conversations'"
+    ).fetchone()
+    return found is not None
+
+
+def _move_records(connection: sqlite3.Connection, max_messages: int) -> None:
+    old = "SELECT id, version, created_at, updated_at, data FROM conversations"
+    moved = unreadable = 0
+    for cid, version, created_at, updated_at, data in connection.execute(old).fetchall():
+        try:
+            state, messages = split_record(data)
+        except UnreadableRecord as error:
+            unreadable += 1
+            log.warning("conversation %s could not be read and was not moved: %s", cid, error)
+            continue
+        connection.execute(
+            "INSERT INTO conversation (id, version, created_at, updated_at, state)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (cid, version, created_at, updated_at, state),
+        )
+        kept = messages[-max_messages:]
+        connection.executemany(_INSERT_MESSAGE, [(cid, m) for m in kept])
+        moved += 1
+    for statement in _MOVE_FEEDBACK:
+        connection.execute(statement)
+    log.info("moved %d conversations of release 0.1 (%d unreadable)", moved, unreadable)

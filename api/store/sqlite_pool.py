@@ -1,9 +1,8 @@
 """SQLite connections shared by the threads of one process.
 
-Several connections, not one behind a lock: in WAL mode readers run in parallel, and with 8
-threads a single locked connection served about half the reads per second. A pool rather than
-one connection per thread (which measured the same): the server's thread pool retires idle
-threads and starts new ones, and a thread-local connection would outlive its thread.
+Several connections, not one behind a lock: in WAL mode readers run in parallel. A pool rather
+than one connection per thread: the store's threads come and go, and a thread-local connection
+would outlive its thread. A connection that failed is closed, not kept.
 """
 
 from __future__ import annotations
@@ -30,11 +29,15 @@ class ConnectionPool:
 
     @contextmanager
     def connection(self) -> Iterator[sqlite3.Connection]:
+        """An idle connection; one that failed is closed rather than kept, so that a file that
+        was read-only or locked is opened afresh once the cause is gone."""
         connection = self._take()
         try:
             yield connection
-        finally:
-            self._give_back(connection)
+        except BaseException:
+            connection.close()
+            raise
+        self._give_back(connection)
 
     def close(self) -> None:
         with self._lock:

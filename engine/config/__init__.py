@@ -6,9 +6,16 @@ package's own data files.
 
 from __future__ import annotations
 
-from engine.config.issues import CODES, ConfigError, ConfigIssue, IssueKind, catalog_key
-from engine.config.reader import read_config
-from engine.config.reading import JobReading, ProcessReading
+from engine.config.issues import (
+    CODES,
+    ConfigError,
+    ConfigIssue,
+    ConfigLimit,
+    IssueKind,
+    catalog_key,
+)
+from engine.config.pipeline import read_config
+from engine.config.readings import JobReading, ProcessReading
 from engine.config.text import MAX_CONFIG_BYTES
 
 __all__ = [
@@ -16,6 +23,7 @@ __all__ = [
     "MAX_CONFIG_BYTES",
     "ConfigError",
     "ConfigIssue",
+    "ConfigLimit",
     "IssueKind",
     "JobReading",
     "ProcessReading",

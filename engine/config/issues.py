@@ -50,6 +50,8 @@ CODES: Final[dict[str, CodeSpec]] = {
     "not_a_training_job": _error("job"),
     "empty_process_list": _error(),
     "no_training_process": _error("types"),
+    "too_many_processes": _error("count", "limit"),
+    "too_slow": _error("limit_ms"),
     "accumulation_conflict": CodeSpec(
         IssueKind.PROBLEM, frozenset({"gradient_accumulation", "gradient_accumulation_steps"})
     ),
@@ -103,17 +105,27 @@ def _safe_message(issue: ConfigIssue) -> str:
 
 
 class ConfigError(Exception):
-    """The job config cannot be read; ``issues`` holds every error found, in document order."""
+    """The job config cannot be read; ``issues`` holds the errors found, in document order, up
+    to the caps of :mod:`engine.config.job`; ``unlisted`` counts the ones left out."""
 
-    def __init__(self, issues: tuple[ConfigIssue, ...]) -> None:
+    def __init__(self, issues: tuple[ConfigIssue, ...], unlisted: int = 0) -> None:
         self.issues = issues
+        self.unlisted = unlisted
         super().__init__(*issues)
 
     def __str__(self) -> str:
-        lines = [f"cannot read the AI Toolkit job config ({len(self.issues)} problem(s)):"]
+        total = len(self.issues) + self.unlisted
+        lines = [f"cannot read the AI Toolkit job config ({total} problem(s)):"]
         lines.extend(f"- {issue.location()}: {_safe_message(issue)}" for issue in self.issues)
+        if self.unlisted:
+            lines.append(f"- and {self.unlisted} more, not listed")
         return "\n".join(lines)
 
     @property
     def codes(self) -> tuple[str, ...]:
         return tuple(issue.code for issue in self.issues)
+
+
+class ConfigLimit(ConfigError):
+    """The job is over a limit that keeps one check cheap (too many processes, too much work);
+    not a mistake in the job as AI Toolkit would read it."""

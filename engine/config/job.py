@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
+import time
+
 import yaml
 
-from engine.config.issues import ConfigError, ConfigIssue
-from engine.config.jobs import TrainerTypes, job_rules
+from engine.config.issues import ConfigError, ConfigIssue, ConfigLimit
+from engine.config.job_kinds import TrainerTypes, job_rules
 from engine.config.nodes import Located, Reader
 from engine.config.process import read_process
-from engine.config.reading import JobReading, ProcessReading
+from engine.config.readings import JobReading, ProcessReading
+
+# What one check may cost. A real job has one process or a few, and a few issues each; the caps
+# keep a hostile or broken one from costing a second of CPU and megabytes of reply.
+MAX_PROCESSES = 64
+MAX_ISSUES = 50  # listed in all; the rest are counted
+MAX_ISSUES_PER_PROCESS = 10
+MAX_CPU_SECONDS = 1.0  # of this thread's CPU time; a maximal real job takes about 0.4
 
 
 def _raise_with(reader: Reader, issue: ConfigIssue | None = None) -> ConfigError:
-    issues = [*reader.issues, *([issue] if issue else [])]
-    return ConfigError(tuple(sorted(issues, key=lambda i: (i.line or 0, i.column or 0))))
+    issues = sorted(
+        [*reader.issues, *([issue] if issue else [])], key=lambda i: (i.line or 0, i.column or 0)
+    )
+    unlisted = reader.unlisted + max(0, len(issues) - MAX_ISSUES)
+    return ConfigError(tuple(issues[:MAX_ISSUES]), unlisted)
 
 
 def _missing(parent: Located, key: str) -> ConfigIssue:
@@ -56,26 +68,56 @@ def _process_list(config: Located, reader: Reader) -> list[Located]:
     processes = reader.sequence(at)
     if not processes and not reader.issues:
         reader.report("empty_process_list", at)
+    if len(processes) > MAX_PROCESSES:
+        params: dict[str, str | int] = {"count": len(processes), "limit": MAX_PROCESSES}
+        issue = ConfigIssue("too_many_processes", params, at.path, at.line, at.column)
+        raise ConfigLimit((issue,))
     return processes
 
 
+def _keep_listed(reader: Reader, first: int) -> None:
+    """Cut the issues one process added since ``first`` down to MAX_ISSUES_PER_PROCESS."""
+    over = len(reader.issues) - first - MAX_ISSUES_PER_PROCESS
+    if over > 0:
+        del reader.issues[first + MAX_ISSUES_PER_PROCESS :]
+        reader.unlisted += over
+
+
+def _within_budget(deadline: float, budget: float) -> None:
+    if time.thread_time() > deadline:
+        issue = ConfigIssue("too_slow", {"limit_ms": round(budget * 1000)})
+        raise ConfigLimit((issue,))
+
+
 def _training_processes(
-    processes: list[Located], trainers: TrainerTypes, reader: Reader
+    processes: list[Located], trainers: TrainerTypes, reader: Reader, budget: float
 ) -> list[ProcessReading]:
     readings: list[ProcessReading] = []
+    deadline = time.thread_time() + budget
     for index, entry in enumerate(processes):
-        proc = reader.mapping(entry)
-        if proc is None:
-            if entry.is_null:
-                reader.wrong("expected_mapping", entry)
-            continue
-        type_at = proc.child("type")
-        process_type = reader.string(type_at)
-        if type_at is None:
-            reader.issues.append(_missing(proc, "type"))
-        elif process_type is not None and trainers.trains(process_type):
-            readings.append(read_process(proc, index, process_type, reader))
+        _within_budget(deadline, budget)
+        first = len(reader.issues)
+        readings.extend(_training_process(index, entry, trainers, reader))
+        _keep_listed(reader, first)
     return readings
+
+
+def _training_process(
+    index: int, entry: Located, trainers: TrainerTypes, reader: Reader
+) -> list[ProcessReading]:
+    """The reading of one entry of ``config.process``: none when it does not train."""
+    proc = reader.mapping(entry)
+    if proc is None:
+        if entry.is_null:
+            reader.wrong("expected_mapping", entry)
+        return []
+    type_at = proc.child("type")
+    process_type = reader.string(type_at)
+    if type_at is None:
+        reader.issues.append(_missing(proc, "type"))
+    elif process_type is not None and trainers.trains(process_type):
+        return [read_process(proc, index, process_type, reader)]
+    return []
 
 
 def _types_found(processes: list[Located]) -> str:
@@ -84,8 +126,9 @@ def _types_found(processes: list[Located]) -> str:
     return ", ".join(str(name) for name in names) or "-"
 
 
-def read_job(root: yaml.Node) -> JobReading:
-    """Every training process of the job, or a ``ConfigError`` with all that is wrong."""
+def read_job(root: yaml.Node, cpu_seconds: float = MAX_CPU_SECONDS) -> JobReading:
+    """Every training process of the job, or a ``ConfigError`` with what is wrong (a
+    ``ConfigLimit`` past MAX_PROCESSES or ``cpu_seconds`` of reading)."""
     reader = Reader()
     top = Located(root, "")
     if not isinstance(root, yaml.MappingNode):
@@ -95,7 +138,7 @@ def read_job(root: yaml.Node) -> JobReading:
     name_at = config.child("name")
     name = name_at.text() if name_at is not None else None
     processes = _process_list(config, reader)
-    readings = _training_processes(processes, trainers, reader)
+    readings = _training_processes(processes, trainers, reader, cpu_seconds)
     if processes and not readings and not reader.issues:
         at = config.child("process") or config
         reader.report("no_training_process", at, types=_types_found(processes))

@@ -78,6 +78,7 @@ class Reader:
     """Typed reads over located nodes; every wrong type becomes one collected issue."""
 
     issues: list[ConfigIssue] = field(default_factory=list)
+    unlisted: int = 0  # issues found but left out of ``issues`` (see engine.config.job)
 
     def report(self, code: str, at: Located, **params: str | int) -> None:
         self.issues.append(

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 import yaml
 
-from engine.config.facts import Candidate, Facts, child_of, flag
 from engine.config.issues import ConfigIssue
-from engine.config.model import read_model
+from engine.config.model_family import read_model
 from engine.config.nodes import Located, Reader, as_int
-from engine.config.reading import ProcessReading
+from engine.config.process_facts import Candidate, Facts, child_of, flag
+from engine.config.readings import ProcessReading
 
 DEFAULT_RESOLUTION = 512  # DatasetConfig's resolution when a dataset states none
 _SAMPLE_FACTS = (

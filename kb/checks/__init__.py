@@ -37,6 +37,7 @@ RULES: Final[tuple[Rule, ...]] = (
     facts.condition_unknown_signal,
     facts.condition_unknown_gate,
     facts.implication_sets,
+    facts.kept_goal_value,
     citations.answer_uncited,
     citations.unknown_section,
     citations.unknown_advice,

@@ -30,6 +30,8 @@ RISK_FILE = "risk.yaml"
 GATES_FILE = "gates.yaml"
 SIGNALS_FILE = "signals.yaml"
 IMPLICATIONS_FILE = "implications.yaml"
+TOPICS_FILE = "topics.yaml"
+GOALS_FILE = "goals.yaml"
 START_FILE = "start.yaml"
 # Where a text that no locale has yet belongs.
 KB_TEXTS_FILE = "kb.yaml"
@@ -114,6 +116,17 @@ class CheckContext:
             yield Located(GATES_FILE, gate.line, f"gate {gate.id!r}", gate.when)
         for implication in self.kb.implications:
             yield Located(IMPLICATIONS_FILE, implication.line, "implication", implication.when)
+        for advice in self.kb.advice:
+            for name, spec in advice.params.items():
+                if spec.when is not None:
+                    where = f"param {name!r} of {advice.code!r}"
+                    yield Located(ADVICE_FILE, advice.line, where, spec.when)
+        for topic in self.kb.topics:
+            yield Located(TOPICS_FILE, topic.line, f"topic {topic.id!r}", topic.when)
+        for kept in self.kb.kept_goals:
+            if kept.unless is not None:
+                where = f"the exception to keeping {kept.goal!r}"
+                yield Located(GOALS_FILE, kept.line, where, kept.unless)
 
     @property
     def locales(self) -> tuple[str, ...]:

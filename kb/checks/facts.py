@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from kb.checks.context import IMPLICATIONS_FILE, CheckContext, Located, walk
+from kb.checks.context import GOALS_FILE, IMPLICATIONS_FILE, CheckContext, Located, walk
 from kb.conditions import Condition
 from kb.contract import FACTS, FactSpec, FactType
 from kb.problems import Problem, did_you_mean
@@ -195,3 +195,16 @@ def implication_sets(ctx: CheckContext) -> Iterator[Problem]:
             else:
                 continue
             yield Problem(IMPLICATIONS_FILE, implication.line, "implication-set", message, hint)
+
+
+def kept_goal_value(ctx: CheckContext) -> Iterator[Problem]:
+    goals = FACTS["goal"].values
+    for kept in ctx.kb.kept_goals:
+        if kept.goal not in goals:
+            yield Problem(
+                GOALS_FILE,
+                kept.line,
+                "kept-goal-unknown-value",
+                f"goals.yaml keeps the goal {kept.goal!r}, which is not a value of 'goal'",
+                did_you_mean(kept.goal, goals),
+            )

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from api.cli import app
+from api.cli.main import app
 from tests.conftest import CORPUS
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -143,6 +143,9 @@ def test_chat_and_ask_without_a_locale_answer_in_the_texts_language(
 
 def test_console_script_is_installed() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "api.cli", "--help"], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "api.cli", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0 and "check" in result.stdout

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from api.ratelimit import RateDecision, RateLimiter
+from api.web.ratelimit import RateDecision, RateLimiter
 from tests.redis_server import start_redis_server
 
 LimiterFactory = Callable[[int], RateLimiter]

@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from engine.config.job import MAX_PROCESSES
+
 PROBLEM = "application/problem+json"
 
 
@@ -115,6 +117,28 @@ def test_bad_config_names_line_and_column(client: TestClient) -> None:
     assert response.status_code == 400
     issue = response.json()["errors"][0]
     assert issue["line"] >= 2 and issue["column"] >= 1
+
+
+def test_too_many_processes_is_422_naming_the_limit(client: TestClient) -> None:
+    process = "    - type: sd_trainer\n"
+    config = "job: extension\nconfig:\n  process:\n" + process * (MAX_PROCESSES + 1)
+    for path in ("/v1/configs/check", "/v1/diagnose", "/v1/conversations"):
+        response = client.post(path, json={"config": config})
+        assert response.status_code == 422, (path, response.text)
+        assert response.headers["content-type"] == PROBLEM
+        assert f"at most {MAX_PROCESSES}" in response.json()["detail"]
+
+
+def test_a_config_with_many_issues_lists_some_and_counts_the_rest(client: TestClient) -> None:
+    config = (
+        "job: extension\nconfig:\n  process:\n"
+        + ("    - type: sd_trainer\n      datasets:\n" + "        - resolution: x\n" * 40) * 10
+    )
+    response = client.post("/v1/configs/check", json={"config": config})
+    assert response.status_code == 400
+    problem = response.json()
+    assert len(problem["errors"]) + problem["unlisted"] == 400
+    assert len(response.content) < 32_000  # 50 issues listed, each twice
 
 
 def test_invalid_option_value_is_422(client: TestClient) -> None:

@@ -10,8 +10,8 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import negative_data_rejection, positive_data_acceptance
 
-from api.app import create_app
 from api.settings import Settings
+from api.web.app import create_app
 
 _DB = Path(tempfile.mkdtemp(prefix="oomguide-fuzz-")) / "fuzz.db"
 app = create_app(

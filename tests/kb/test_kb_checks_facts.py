@@ -168,3 +168,34 @@ def test_implication_sets_an_unknown_fact_or_value(
     assert (problem.file, problem.line) == ("implications.yaml", 1)
     assert words in problem.message
     assert problem.hint == hint
+
+
+def test_a_kept_goal_that_is_not_a_goal(kb_copy: KBCopy) -> None:
+    kb_copy.write("kb/goals.yaml", "- goal: fix_om\n")
+    problem = kb_copy.only("kept-goal-unknown-value")
+    assert (problem.file, problem.line) == ("goals.yaml", 1)
+    assert "keeps the goal 'fix_om'" in problem.message
+    assert problem.hint == "did you mean 'fix_oom'?"
+
+
+def test_the_exception_to_a_kept_goal_is_checked_like_any_condition(kb_copy: KBCopy) -> None:
+    kb_copy.write("kb/goals.yaml", "- goal: fix_oom\n  unless: {fact: gc_rety, is: fixed}\n")
+    problem = kb_copy.only("condition-unknown-fact")
+    assert (problem.file, problem.line) == ("goals.yaml", 1)
+    assert "the exception to keeping 'fix_oom'" in problem.message
+
+
+def test_a_topic_condition_is_checked_like_any_condition(kb_copy: KBCopy) -> None:
+    kb_copy.write("kb/topics.yaml", "- id: system_memory\n  when: {fact: memory_kind, is: host}\n")
+    problem = kb_copy.only("condition-bad-value")
+    assert (problem.file, problem.line) == ("topics.yaml", 1)
+    assert "topic 'system_memory'" in problem.message
+
+
+def test_a_parameter_condition_is_checked_like_any_condition(kb_copy: KBCopy) -> None:
+    kb_copy.append(
+        "kb/advice.yaml",
+        "- code: gated\n  params:\n    n: {op: value, value: 1, when: {fact: goall, is: speed}}\n",
+    )
+    problems = kb_copy.problems("condition-unknown-fact")
+    assert any("param 'n' of 'gated'" in p.message for p in problems), problems

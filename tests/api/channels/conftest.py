@@ -6,24 +6,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.app import create_app
-from api.context import AppContext
-from api.metrics import Metrics
-from api.ratelimit import RateLimiter
-from api.service import ConversationService
-from api.store import open_store
-from engine.engine import Engine
+from api.web.app import create_app
+from api.web.context import AppContext
 from kb.schema import KnowledgeBase
-from kb.validate import load_validated
 from locales import Catalog
 from tests.api.channels.platforms import Discord, LocalServer, Slack
 from tests.conftest import SettingsFactory
-
-
-@pytest.fixture(scope="session")
-def loaded_kb() -> tuple[KnowledgeBase, Catalog]:
-    """Checked once: every app of these tests serves the same KB."""
-    return load_validated()
 
 
 @pytest.fixture
@@ -65,12 +53,7 @@ def app_client(
             "integrations_allow_http": True,
         }
         settings = make_settings(**{**values, **overrides})
-        kb, catalog = loaded_kb
-        engine = Engine(kb, catalog, settings.guide_url)
-        store = open_store(database=settings.database, redis_url=None, ttl_seconds=3600)
-        service = ConversationService(engine, store)
-        limiter = RateLimiter(0, None)
-        ctx = AppContext(settings, kb, catalog, engine, store, service, limiter, Metrics())
+        ctx = AppContext.build(settings, loaded_kb)
         client = TestClient(create_app(settings, ctx), raise_server_exceptions=False)
         client.__enter__()
         clients.append(client)
@@ -79,6 +62,7 @@ def app_client(
     yield make
     for client in clients:
         client.__exit__(None, None, None)
+        client.app.state.context.close()  # type: ignore[attr-defined]
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from httpx import Response
 from nacl.encoding import HexEncoder
 from nacl.signing import SigningKey
 
-from api.context import AppContext
+from api.web.context import AppContext
 
 
 def context(client: TestClient) -> AppContext:

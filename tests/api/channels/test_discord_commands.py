@@ -7,8 +7,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from api.channels.discord_commands import commands, register
-from api.cli import app
+from api.cli.discord_register import commands, register
+from api.cli.main import app
 from tests.api.channels.platforms import LocalServer
 
 

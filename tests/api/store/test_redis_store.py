@@ -9,7 +9,7 @@ import pytest
 import redis
 
 from api.store import ConversationNotFound, StoreUnavailable, VersionConflict, open_store
-from api.store.redis import RedisStore, conversation_key, feedback_key
+from api.store.redis import RedisStore, conversation_key, feedback_key, messages_key
 from tests.api.store.fakes import TTL_SECONDS
 from tests.redis_server import start_redis_server
 
@@ -30,30 +30,32 @@ def real_time_store(redis_url: str) -> Iterator[RedisStore]:
     store.close()
 
 
-def test_conversation_is_a_hash_under_the_prefix(
+def test_conversation_is_a_hash_and_a_list_under_the_prefix(
     real_time_store: RedisStore, client: redis.Redis
 ) -> None:
-    created = real_time_store.create(b'{"turn": 1}')
+    created = real_time_store.create(b'{"turn": 1}', [b'"hello"'])
 
     fields = client.hgetall(f"oomguide:conv:{{{created.id}}}")
 
-    assert fields["data"] == '{"turn": 1}'
+    assert fields["state"] == '{"turn": 1}'
     assert fields["version"] == "1"
+    assert client.lrange(f"oomguide:messages:{{{created.id}}}", 0, -1) == ['"hello"']
     assert 0 < client.ttl(conversation_key(created.id)) <= TTL_SECONDS
+    assert 0 < client.ttl(messages_key(created.id)) <= TTL_SECONDS
 
 
-def test_update_refreshes_the_expiry_of_both_keys(
+def test_update_refreshes_the_expiry_of_every_key(
     real_time_store: RedisStore, client: redis.Redis
 ) -> None:
-    created = real_time_store.create(b"{}")
+    created = real_time_store.create(b"{}", [b"1"])
     real_time_store.add_feedback(created.id, '{"helpful": true}')
-    client.expire(conversation_key(created.id), 5)
-    client.expire(feedback_key(created.id), 5)
+    keys = [conversation_key(created.id), messages_key(created.id), feedback_key(created.id)]
+    for key in keys:
+        client.expire(key, 5)
 
     real_time_store.update(created.id, b"{}", expected_version=1)
 
-    assert client.ttl(conversation_key(created.id)) > 5
-    assert client.ttl(feedback_key(created.id)) > 5
+    assert [client.ttl(key) > 5 for key in keys] == [True] * 3
 
 
 def test_feedback_expires_with_its_conversation(
@@ -103,7 +105,8 @@ def test_a_stopped_server_makes_the_store_unavailable() -> None:
         created = store.create(b"{}")
         server.stop()
 
-        assert store.ping() is False
+        with pytest.raises(StoreUnavailable):
+            store.check_writable()
         for operation in (
             lambda: store.create(b"{}"),
             lambda: store.get(created.id),
@@ -137,12 +140,26 @@ def test_an_unreachable_server_is_not_waited_for_again_at_once(redis_url: str) -
         started = time.monotonic()
         with pytest.raises(StoreUnavailable, match="not tried"):
             store.update(created.id, b"{}", expected_version=1)
-        assert store.ping() is False
+        with pytest.raises(StoreUnavailable, match="not tried"):
+            store.check_writable()
         assert time.monotonic() - started < 0.1
 
-        time.sleep(1.6)  # the server's pause is over, and so is the store's
+        pauser.client_unpause()
+        _wait_until_writable(store)  # the store tries again once its own pause is over
         assert store.get(created.id) == created
     finally:
         pauser.client_unpause()
         pauser.close()
         store.close()
+
+
+def _wait_until_writable(store: RedisStore) -> None:
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            store.check_writable()
+            return
+        except StoreUnavailable:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)

@@ -7,7 +7,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, closing
@@ -16,9 +15,10 @@ from pathlib import Path
 import pytest
 
 import api
-from api.store import StoreUnavailable, VersionConflict, open_store
-from api.store.sqlite import CHECKPOINT_EVERY, SqliteStore
+from api.store import StoreUnavailable, open_store
+from api.store.sqlite import SqliteStore
 from tests.api.store.fakes import TTL_SECONDS, FakeClock
+from tests.faults import sqlite_write_lock_held
 
 PROJECT_ROOT = Path(api.__file__).resolve().parents[1]
 HOUR = 3600
@@ -37,7 +37,7 @@ try:
     done = conflicts = 0
     while done < count:
         current = store.get(conversation_id)
-        data = json.loads(current.data)
+        data = json.loads(current.state)
         data["seen"].append(f"{tag}-{done}")
         try:
             store.update(conversation_id, json.dumps(data).encode(), current.version)
@@ -120,7 +120,7 @@ def test_processes_sharing_the_file_lose_no_update(
     final = real_time_store.get(created.id)
     assert final is not None
     assert final.version == 1 + len(tags) * per_writer
-    seen = json.loads(final.data)["seen"]
+    seen = json.loads(final.state)["seen"]
     assert sorted(seen) == sorted(f"{tag}-{i}" for tag in tags for i in range(per_writer))
     assert sum(int(output) for output in outputs) > 0, "the writers never raced"
 
@@ -140,7 +140,7 @@ def test_a_writer_killed_mid_write_leaves_a_consistent_file(
         after = reopened.get(created.id)
         assert after is not None
         assert after.version >= 20
-        assert json.loads(after.data)["n"] == after.version - 1
+        assert json.loads(after.state)["n"] == after.version - 1
         reopened.update(created.id, b"{}", expected_version=after.version)
     finally:
         reopened.close()
@@ -148,75 +148,24 @@ def test_a_writer_killed_mid_write_leaves_a_consistent_file(
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
-def test_create_purges_expired_rows_and_their_feedback(database: str) -> None:
-    """Once idle for the ttl and a thirty-second more, as the expiry index is that coarse."""
+def test_create_purges_expired_rows_with_their_messages_and_feedback(database: str) -> None:
     clock = FakeClock()
     store = SqliteStore(database, ttl_seconds=TTL_SECONDS, clock=clock)
     try:
-        old = store.create(b"{}")
+        old = store.create(b"{}", [b"said"])
         store.add_feedback(old.id, "{}")
         clock.advance(TTL_SECONDS + 1)
         assert store.get(old.id) is None
-        store.create(b"{}")
-        assert _ids(database) == 2  # expired, not yet purged
-        clock.advance(TTL_SECONDS / 32)
         fresh = store.create(b"{}")
     finally:
         store.close()
 
     with closing(sqlite3.connect(database)) as connection:
-        ids = connection.execute("SELECT id FROM conversations").fetchall()
+        ids = connection.execute("SELECT id FROM conversation").fetchall()
+        messages = connection.execute("SELECT conversation_id FROM message").fetchall()
         feedback = connection.execute("SELECT conversation_id FROM feedback").fetchall()
-    assert (old.id,) not in ids and (fresh.id,) in ids
-    assert feedback == []
-
-
-def test_the_expiry_index_is_refreshed_only_when_it_is_old(database: str) -> None:
-    clock = FakeClock()
-    store = SqliteStore(database, ttl_seconds=TTL_SECONDS, clock=clock)
-    try:
-        created = store.create(b"{}")
-        clock.advance(TTL_SECONDS / 64)
-        store.update(created.id, b"1", expected_version=1)
-        assert _touched(database) == created.updated_at
-        clock.advance(TTL_SECONDS / 32)
-        updated = store.update(created.id, b"2", expected_version=2)
-        assert _touched(database) == updated.updated_at
-        with pytest.raises(VersionConflict):
-            store.update(created.id, b"3", expected_version=2)
-    finally:
-        store.close()
-
-
-def test_a_row_is_purged_by_its_own_time_whatever_the_index_says(database: str) -> None:
-    """A file written with a long ttl (a coarse index) and opened with a short one."""
-    clock = FakeClock()
-    long_lived = SqliteStore(database, ttl_seconds=3200, clock=clock)
-    try:
-        created = long_lived.create(b"{}")
-        clock.advance(99)
-        long_lived.update(created.id, b"{}", expected_version=1)  # ``touched`` stays
-    finally:
-        long_lived.close()
-    clock.advance(20)
-    short_lived = SqliteStore(database, ttl_seconds=32, clock=clock)
-    try:
-        short_lived.create(b"{}")  # purges what its index finds: not this live row
-        assert short_lived.get(created.id) is not None
-    finally:
-        short_lived.close()
-
-
-def _ids(database: str) -> int:
-    with closing(sqlite3.connect(database)) as connection:
-        (count,) = connection.execute("SELECT count(*) FROM conversations").fetchone()
-    return int(count)
-
-
-def _touched(database: str) -> float:
-    with closing(sqlite3.connect(database)) as connection:
-        (touched,) = connection.execute("SELECT touched FROM conversations").fetchone()
-    return float(touched)
+    assert ids == [(fresh.id,)]
+    assert messages == feedback == []
 
 
 def test_unopenable_file_is_unavailable(tmp_path: Path) -> None:
@@ -230,7 +179,8 @@ def test_closed_store_is_unavailable(database: str) -> None:
     created = store.create(b"{}")
     store.close()
 
-    assert store.ping() is False
+    with pytest.raises(StoreUnavailable):
+        store.check_writable()
     with pytest.raises(StoreUnavailable):
         store.get(created.id)
 
@@ -240,122 +190,33 @@ def test_ttl_must_be_positive(database: str) -> None:
         open_store(database=database, redis_url=None, ttl_seconds=0)
 
 
-# The layouts of older files: before the data column moved last, then before ``touched``.
-FEEDBACK_LAYOUT = """
-CREATE TABLE feedback (
-    seq INTEGER PRIMARY KEY,
-    conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
-    body TEXT NOT NULL,
-    created_at REAL NOT NULL
-);
-CREATE INDEX feedback_by_conversation ON feedback (conversation_id, seq);
-"""
-OLD_LAYOUTS = {
-    "data-in-the-middle": """
-CREATE TABLE conversations (
-    id TEXT PRIMARY KEY NOT NULL,
-    version INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    created_at REAL NOT NULL,
-    updated_at REAL NOT NULL
-);
-CREATE INDEX conversations_by_updated_at ON conversations (updated_at);
-""",
-    "no-touched": """
-CREATE TABLE conversations (
-    id TEXT PRIMARY KEY NOT NULL,
-    version INTEGER NOT NULL,
-    created_at REAL NOT NULL,
-    updated_at REAL NOT NULL,
-    data TEXT NOT NULL
-);
-CREATE INDEX conversations_by_updated_at ON conversations (updated_at);
-""",
-}
-
-# Runs in another process: holds the writers' lock of a file until told to let go.
-HOLD_WRITER_LOCK_SCRIPT = """
-import fcntl, sys
-with open(sys.argv[1] + ".lock", "a+") as lock:
-    fcntl.flock(lock, fcntl.LOCK_EX)
-    print("ready", flush=True)
-    sys.stdin.readline()
-"""
-
-
-@pytest.mark.parametrize("layout", OLD_LAYOUTS)
-def test_a_file_in_an_old_layout_is_rebuilt_with_nothing_lost(database: str, layout: str) -> None:
-    now = time.time()
-    conversation_id = "A" * 24
-    with closing(sqlite3.connect(database)) as connection, connection:
-        connection.executescript(OLD_LAYOUTS[layout] + FEEDBACK_LAYOUT)
-        connection.execute(
-            "INSERT INTO conversations (id, version, data, created_at, updated_at)"
-            " VALUES (?, 3, '{\"turn\": 3}', ?, ?)",
-            (conversation_id, now - 60, now),
-        )
-        connection.execute(
-            "INSERT INTO feedback (conversation_id, body, created_at) VALUES (?, 'kept', ?)",
-            (conversation_id, now),
-        )
-
-    store = SqliteStore(database, ttl_seconds=HOUR)
+def test_a_held_write_lock_fails_writes_after_the_timeout_then_they_work_again(
+    database: str,
+) -> None:
+    store = SqliteStore(database, ttl_seconds=HOUR, timeout_seconds=0.2)
     try:
-        stored = store.get(conversation_id)
-        assert stored is not None
-        assert (stored.version, stored.data) == (3, b'{"turn": 3}')  # TEXT, read as bytes
-        assert store.feedback(conversation_id) == ["kept"]
-        assert store.update(conversation_id, b'{"turn": 4}', 3).version == 4
+        created = store.create(b"{}")
+        with sqlite_write_lock_held(database):
+            with pytest.raises(StoreUnavailable, match="locked"):
+                store.update(created.id, b'{"n": 1}', expected_version=1)
+            with pytest.raises(StoreUnavailable, match="locked"):
+                store.check_writable()
+            assert store.get(created.id) is not None  # readers are not kept out
+        store.check_writable()
+        assert store.update(created.id, b'{"n": 1}', expected_version=1).version == 2
     finally:
         store.close()
-    with closing(sqlite3.connect(database)) as connection:
-        columns = [row[1] for row in connection.execute("PRAGMA table_info(conversations)")]
-        indexes = {row[1] for row in connection.execute("PRAGMA index_list(conversations)")}
-        (integrity,) = connection.execute("PRAGMA integrity_check").fetchone()
-    assert columns == ["id", "version", "created_at", "updated_at", "touched", "data"]
-    assert "conversations_by_touched" in indexes and "conversations_by_updated_at" not in indexes
-    assert integrity == "ok"
 
 
-def test_a_writer_waits_for_the_writers_lock_and_then_writes(
-    real_time_store: SqliteStore, database: str
-) -> None:
-    created = real_time_store.create(b"{}")
-    with _run_script(HOLD_WRITER_LOCK_SCRIPT, database, piped=True) as holder:
-        _wait_until_ready(holder)
-        released = time.monotonic() + 0.3
-        threading.Timer(0.3, _say_go, (holder,)).start()
-        real_time_store.update(created.id, b'{"after": "the holder"}', expected_version=1)
-        assert time.monotonic() >= released - 0.01
-        assert holder.wait(timeout=10) == 0
-    stored = real_time_store.get(created.id)
-    assert stored is not None and stored.data == b'{"after": "the holder"}'
-
-
-def test_the_log_is_copied_back_in_the_background(
-    real_time_store: SqliteStore, database: str
-) -> None:
-    """A few hundred pages are far below the writers' own checkpoint, yet the log gets copied."""
-    created = real_time_store.create(b"{}")
-    version = created.version
-    writes = CHECKPOINT_EVERY + 20
-    for n in range(writes):
-        version = real_time_store.update(
-            created.id, f"{n:03d}".encode() + b"x" * 2_000, version
-        ).version
-    checkpointer = real_time_store._checkpointer
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        last = checkpointer.last
-        if last is not None and last[1] >= 100 and last[2] == last[1]:
-            break
-        time.sleep(0.02)
-    else:
-        pytest.fail(f"no complete background checkpoint: {checkpointer.last}")
-    stored = real_time_store.get(created.id)
-    assert stored is not None and stored.data.startswith(f"{writes - 1:03d}".encode())
-    real_time_store.close()
-    assert not checkpointer.running
+def test_a_conversation_keeps_its_last_messages(database: str) -> None:
+    store = SqliteStore(database, ttl_seconds=HOUR, max_messages=3)
+    try:
+        created = store.create(b"{}", [b"1", b"2"])
+        store.update(created.id, b"{}", 1, [b"3", b"4"])
+        stored = store.get(created.id, messages=True)
+        assert stored is not None and stored.messages == (b"2", b"3", b"4")
+    finally:
+        store.close()
 
 
 def _run_script(script: str, *arguments: str, piped: bool = False) -> subprocess.Popen[str]:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from api.store import (
     MAX_DATA_BYTES,
     MAX_FEEDBACK_BYTES,
+    MAX_MESSAGES,
     ConversationNotFound,
     ConversationStore,
     PayloadTooLarge,
@@ -76,7 +77,7 @@ def test_racing_updates_of_one_version_let_exactly_one_win(store: ConversationSt
     final = store.get(created.id)
     assert final is not None
     assert final.version == 2
-    assert json.loads(final.data)["winner"] == outcomes.index("won")
+    assert json.loads(final.state)["winner"] == outcomes.index("won")
 
 
 def test_read_modify_write_with_retry_loses_nothing(store: ConversationStore) -> None:
@@ -93,7 +94,7 @@ def test_read_modify_write_with_retry_loses_nothing(store: ConversationStore) ->
     final = store.get(created.id)
     assert final is not None
     assert final.version == THREADS + 1
-    assert sorted(json.loads(final.data)["seen"]) == list(range(THREADS))
+    assert sorted(json.loads(final.state)["seen"]) == list(range(THREADS))
 
 
 def test_idle_conversation_expires(store: ConversationStore, clock: FakeClock) -> None:
@@ -219,14 +220,46 @@ def test_oversized_feedback_is_rejected(store: ConversationStore) -> None:
     assert store.feedback(created.id) == []
 
 
-def test_ping(store: ConversationStore) -> None:
-    assert store.ping() is True
+def test_a_store_that_can_be_written_says_so(store: ConversationStore) -> None:
+    store.check_writable()
+
+
+def test_messages_are_appended_in_order_and_read_with_the_state(
+    store: ConversationStore,
+) -> None:
+    created = store.create(b'{"turn": 1}', [b'"user 1"', b'"bot 1"'])
+    assert created.messages == ()
+    store.update(created.id, b'{"turn": 2}', 1, [b'"user 2"', b'"bot 2"'])
+    store.update(created.id, b'{"turn": 3}', 2)
+
+    stored = store.get(created.id, messages=True)
+    assert stored is not None and stored.state == b'{"turn": 3}'
+    assert stored.messages == (b'"user 1"', b'"bot 1"', b'"user 2"', b'"bot 2"')
+    without = store.get(created.id)
+    assert without is not None and without.messages == ()
+
+
+def test_only_the_last_messages_are_kept(store: ConversationStore) -> None:
+    created = store.create(b"{}", [str(n).encode() for n in range(MAX_MESSAGES - 1)])
+    store.update(created.id, b"{}", 1, [b"a", b"b", b"c"])
+    stored = store.get(created.id, messages=True)
+    assert stored is not None and len(stored.messages) == MAX_MESSAGES
+    assert stored.messages[-3:] == (b"a", b"b", b"c") and stored.messages[0] == b"2"
+
+
+def test_a_lost_race_appends_no_message(store: ConversationStore) -> None:
+    created = store.create(b"{}", [b"first"])
+    store.update(created.id, b"{}", 1, [b"won"])
+    with pytest.raises(VersionConflict):
+        store.update(created.id, b"{}", 1, [b"lost"])
+    stored = store.get(created.id, messages=True)
+    assert stored is not None and stored.messages == (b"first", b"won")
 
 
 def _data(store: ConversationStore, conversation_id: str) -> bytes:
     stored = store.get(conversation_id)
     assert stored is not None
-    return stored.data
+    return stored.state
 
 
 Change = Callable[[dict[str, list[int]]], dict[str, list[int]]]
@@ -239,7 +272,7 @@ def _update_with_retry(store: ConversationStore, conversation_id: str, change: C
         try:
             store.update(
                 conversation_id,
-                json.dumps(change(json.loads(current.data))).encode(),
+                json.dumps(change(json.loads(current.state))).encode(),
                 current.version,
             )
         except VersionConflict:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
 
@@ -40,26 +38,18 @@ class Metrics:
             registry=self.registry,
             buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0),
         )
-        # Every label value comes from a small fixed set (kinds, channels, advice codes, facts,
-        # route templates, statuses), so each labelled child is looked up once: labels() takes
-        # a lock and checks its arguments on every call, and a turn made seven such calls.
-        self.turns_of = cache(self.turns.labels)
-        self.answers_of = cache(self.answers.labels)
-        self.questions_of = cache(self.questions.labels)
-        self.errors_of = cache(self.errors.labels)
-        self.latency_of = cache(self.latency.labels)
 
     def turn(self, turn: Turn, channel: str) -> None:
-        self.turns_of(turn.kind, channel).inc()
+        self.turns.labels(turn.kind, channel).inc()
         if turn.answer is not None:
             for rec in turn.answer.recommendations:
-                self.answers_of(rec.code).inc()
+                self.answers.labels(rec.code).inc()
         if turn.question is not None:
-            self.questions_of(turn.question.fact).inc()
+            self.questions.labels(turn.question.fact).inc()
 
     def diagnosis(self, diagnosis: Diagnosis) -> None:
         for rec in diagnosis.answer.recommendations:
-            self.answers_of(rec.code).inc()
+            self.answers.labels(rec.code).inc()
 
     def render(self) -> bytes:
         return generate_latest(self.registry)

@@ -1,4 +1,5 @@
-"""Request and response bodies of the REST API, beyond the engine's own Turn and Diagnosis."""
+"""Request bodies of the REST API, its problems and probes; what the service answers with is in
+api.service.views."""
 
 from __future__ import annotations
 
@@ -8,9 +9,6 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.config import MAX_CONFIG_BYTES
 from engine.engine import MAX_TEXT
-from engine.models import Diagnosis, Question, Risk
-from engine.state import TranscriptEntry
-from kb.contract import FactValue
 
 _STRICT = ConfigDict(extra="forbid", frozen=True)
 Locale = Field(default=None, max_length=35, examples=["pt-BR"])
@@ -84,58 +82,6 @@ class ConfigCheckBody(BaseModel):
     locale: str | None = Locale
 
 
-class ConversationView(BaseModel):
-    model_config = _STRICT
-
-    conversation_id: str
-    locale: str
-    facts: dict[str, FactValue]
-    transcript: list[TranscriptEntry]
-    question: Question | None
-    turn: int
-    done: bool
-
-
-class ProcessView(BaseModel):
-    model_config = _STRICT
-
-    index: int
-    type: str
-    name: str | None
-    arch: str | None
-    name_or_path: str | None
-    facts: dict[str, FactValue]
-    evidence: dict[str, str]
-    problems: list[str]
-    risk: Risk
-
-
-class ConfigCheck(Diagnosis):
-    name: str | None = None
-    processes: list[ProcessView]
-
-
-class SectionView(BaseModel):
-    model_config = _STRICT
-
-    id: str
-    number: str
-    title: str
-    summary: str
-    url: str
-    parent: str | None = None
-
-
-class KBInfo(BaseModel):
-    model_config = _STRICT
-
-    version: str
-    locales: list[str]
-    sections: list[dict[str, Any]]
-    facts: dict[str, dict[str, Any]]
-    advice_codes: list[str]
-
-
 class Problem(BaseModel):
     """application/problem+json (RFC 9457)."""
 
@@ -147,6 +93,15 @@ class Problem(BaseModel):
 
 
 class Health(BaseModel):
-    status: Literal["ok", "degraded"]
+    """Liveness: the process answers."""
+
+    status: Literal["ok"]
     kb_version: str
-    store: bool
+
+
+class Readiness(BaseModel):
+    """Whether the store can be written now; ``reason`` says why not."""
+
+    status: Literal["ready", "unavailable"]
+    store: str
+    reason: str | None = None

@@ -10,9 +10,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from api.service import StaleTurn
+from api.service.conversations import StaleTurn
 from api.store import ConversationNotFound, PayloadTooLarge, StoreUnavailable
-from engine.config import ConfigError
+from engine.config import ConfigError, ConfigLimit
 from engine.errors import InvalidFacts, InvalidReply
 
 log = logging.getLogger("oomguide.errors")
@@ -53,7 +53,10 @@ def _config(_: Request, exc: Exception) -> JSONResponse:
         }
         for i in exc.issues
     ]
-    return problem(400, "Bad Config", str(exc), errors=issues)
+    extra: dict[str, Any] = {"unlisted": exc.unlisted} if exc.unlisted else {}
+    if isinstance(exc, ConfigLimit):
+        return problem(422, "Config Over Limit", str(exc), errors=issues)
+    return problem(400, "Bad Config", str(exc), errors=issues, **extra)
 
 
 def _http(_: Request, exc: Exception) -> JSONResponse:

@@ -4,6 +4,10 @@ A moving window: a client gets at most N requests in any 60 seconds, with no bur
 across a minute boundary as a fixed window allows, and Retry-After is the exact wait until
 its oldest counted request leaves the window. The cost, one timestamp per counted request,
 is small at the limits this service runs with.
+
+Counted in Redis, a hit waits at most a quarter of a second for an answer; after a failure the
+limiter stops asking for a few seconds (a circuit breaker) and lets requests through, so a Redis
+that is down or paused costs a request nothing, and one request in a few seconds that wait.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import math
 import time
 from dataclasses import dataclass
 
+import pybreaker
 import redis
 from limits import RateLimitItemPerMinute
 from limits.errors import StorageError
@@ -19,8 +24,8 @@ from limits.storage import MemoryStorage, RedisStorage, Storage
 from limits.strategies import MovingWindowRateLimiter
 
 _KEY_PREFIX = "oomguide:ratelimit"
-_CONNECT_TIMEOUT_SECONDS = 2.0
-_SOCKET_TIMEOUT_SECONDS = 2.0
+_TIMEOUT_SECONDS = 0.25
+PAUSE_AFTER_FAILURE_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,9 @@ class RateLimiter:
         self._item = RateLimitItemPerMinute(requests_per_minute)
         self._pool: redis.ConnectionPool | None = None
         self._limiter: MovingWindowRateLimiter | None = None
+        self._breaker = pybreaker.CircuitBreaker(
+            fail_max=1, reset_timeout=PAUSE_AFTER_FAILURE_SECONDS, throw_new_error_on_trip=False
+        )
         if requests_per_minute > 0:
             self._limiter = MovingWindowRateLimiter(self._storage(redis_url))
 
@@ -52,10 +60,10 @@ class RateLimiter:
         if self._limiter is None:
             return _ALLOWED
         try:
-            if self._limiter.hit(self._item, client_key):
+            if self._breaker.call(self._limiter.hit, self._item, client_key):
                 return _ALLOWED
             stats = self._limiter.get_window_stats(self._item, client_key)
-        except StorageError:
+        except (StorageError, pybreaker.CircuitBreakerError):
             # Fail open: when Redis is down the conversations it holds are too, and those
             # requests already fail; refusing everyone else as well would add nothing.
             return _ALLOWED
@@ -72,8 +80,8 @@ class RateLimiter:
             return MemoryStorage()
         self._pool = redis.ConnectionPool.from_url(
             redis_url,
-            socket_connect_timeout=_CONNECT_TIMEOUT_SECONDS,
-            socket_timeout=_SOCKET_TIMEOUT_SECONDS,
+            socket_connect_timeout=_TIMEOUT_SECONDS,
+            socket_timeout=_TIMEOUT_SECONDS,
         )
         return RedisStorage(
             redis_url, connection_pool=self._pool, key_prefix=_KEY_PREFIX, wrap_exceptions=True

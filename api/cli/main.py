@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from api.channels.discord_commands import app as discord_app
+from api.cli.discord_register import app as discord_app
 from api.settings import Settings, SettingsError
 from engine.engine import Engine
 
@@ -56,7 +56,7 @@ def serve(
 
     _settings()  # fail before forking workers when a setting is wrong
     uvicorn.run(
-        "api.app:factory",
+        "api.web.app:factory",
         factory=True,
         host=host,
         port=port,
@@ -99,7 +99,7 @@ def graph(fmt: Annotated[GraphFormat, typer.Option("--format")] = GraphFormat.me
 @app.command("kb")
 def kb_command(json_: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Print the KB's sections, facts, advice codes, locales and version."""
-    from api.routes.v1 import describe_kb
+    from api.service.describe import describe_kb
 
     info = describe_kb(_engine())
     if json_:
@@ -115,7 +115,7 @@ def ask(
     text: str, locale: LocaleOption = None, json_: Annotated[bool, typer.Option("--json")] = False
 ) -> None:
     """Ask once and print the answer (or the first question)."""
-    from api.terminal import print_turn
+    from api.cli.terminal import print_turn
     from engine.state import Opening
 
     engine = _engine()
@@ -129,7 +129,7 @@ def ask(
 @app.command()
 def chat(locale: LocaleOption = None) -> None:
     """An interactive conversation: pick options by number, `why` shows the trace."""
-    from api.terminal import run_chat
+    from api.cli.terminal import run_chat
 
     chosen = _locale_for(locale, None)
     # Without --locale, the first message's language picks the conversation's, as for `ask`.
@@ -145,7 +145,7 @@ def check(
     fail_on: Annotated[FailOn | None, typer.Option("--fail-on")] = None,
 ) -> None:
     """Diagnose an AI Toolkit job config before the GPU does."""
-    from api.terminal import run_check
+    from api.cli.terminal import run_check
 
     code = run_check(
         out,

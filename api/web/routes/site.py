@@ -9,17 +9,18 @@ import jinja2
 from fastapi import APIRouter, Header, Query, Response
 from fastapi.responses import FileResponse, HTMLResponse
 
-from api.context import Context
-from api.metrics import CONTENT_TYPE
-from api.routes.v1 import section_view
-from api.schemas import Health, Problem
+from api.service.describe import section_view
+from api.store import StoreUnavailable
+from api.web.context import Context
+from api.web.metrics import CONTENT_TYPE
+from api.web.schemas import Health, Problem, Readiness
 from locales import pick_locale
 
 router = APIRouter()
 _PROBLEMS: dict[int | str, dict[str, Any]] = {
     422: {"model": Problem, "content": {"application/problem+json": {}}}
 }
-STATIC = Path(__file__).resolve().parent.parent / "static"
+STATIC = Path(__file__).resolve().parents[2] / "static"
 _PAGES = jinja2.Environment(
     loader=jinja2.PackageLoader("api", "templates"),
     autoescape=True,
@@ -39,7 +40,7 @@ def guide_page(
 ) -> str:
     """The guide's sections (number, title, summary), one anchor per section id."""
     chosen = pick_locale(locale, accept_language, ctx.settings.default_locale)
-    sections = [section_view(ctx, s.id, chosen) for s in ctx.kb.sections]
+    sections = [section_view(ctx.engine, s.id, chosen) for s in ctx.kb.sections]
     return _PAGES.get_template("guide.html").render(
         locale=chosen,
         heading=_GUIDE_HEADING[chosen],
@@ -49,14 +50,23 @@ def guide_page(
     )
 
 
-@router.get("/healthz", response_model=Health, tags=["site"], responses={503: {"model": Health}})
-async def healthz(ctx: Context, response: Response) -> Health:
-    store_ok = ctx.store.ping()
-    if not store_ok:
+@router.get("/healthz", response_model=Health, tags=["site"])
+async def healthz(ctx: Context) -> Health:
+    """Liveness: the process answers. It touches nothing that could wait."""
+    return Health(status="ok", kb_version=ctx.kb.version)
+
+
+@router.get(
+    "/readyz", response_model=Readiness, tags=["site"], responses={503: {"model": Readiness}}
+)
+async def readyz(ctx: Context, response: Response) -> Readiness:
+    """Readiness: the store can be written now (a real write, on the store's threads)."""
+    try:
+        await ctx.store_calls.run(ctx.store.check_writable)
+    except StoreUnavailable as error:
         response.status_code = 503
-    return Health(
-        status="ok" if store_ok else "degraded", kb_version=ctx.kb.version, store=store_ok
-    )
+        return Readiness(status="unavailable", store=ctx.store.backend, reason=error.reason)
+    return Readiness(status="ready", store=ctx.store.backend)
 
 
 @router.get("/metrics", tags=["site"], response_class=Response)

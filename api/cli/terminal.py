@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import asdict
 from pathlib import Path
 
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
-from api.doctor import check
-from api.schemas import ConfigCheck
+from api.service.config_check import check
+from api.service.views import ConfigCheck
 from engine.config import MAX_CONFIG_BYTES, ConfigError, catalog_key
 from engine.engine import Engine
 from engine.errors import InvalidReply
@@ -32,7 +33,7 @@ def print_turn(console: Console, turn: Turn) -> None:
 
 def print_trace(console: Console, turn: Turn) -> None:
     for step in turn.trace:
-        fields = step.as_json()
+        fields = {k: v for k, v in asdict(step).items() if v is not None}
         kind = fields.pop("step")
         console.print(
             f"  [dim]{kind}[/dim] " + " ".join(f"{k}={v!r}" for k, v in fields.items()),

@@ -7,8 +7,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from api.record import ConversationRecord
 from api.store import ConversationNotFound, ConversationStore, StoredConversation, VersionConflict
+from api.store.format import decode_messages, decode_state, encode_messages, encode_state
 from engine.engine import Engine
 from engine.models import Turn
 from engine.state import ConversationState, Opening, Reply
@@ -39,31 +39,32 @@ class ConversationService:
 
     def start(self, opening: Opening) -> Turn:
         state, turn = self.engine.start(opening)
-        stored = self.store.create(ConversationRecord.encode_new(state))
+        stored = self.store.create(encode_state(state), encode_messages(state.transcript))
         return turn.model_copy(update={"conversation_id": stored.id})
 
     def get(self, conversation_id: str) -> Conversation:
         """The conversation with its transcript."""
-        stored = self._stored(conversation_id)
-        state = ConversationRecord.decode(stored.data).full_state()
+        stored = self._stored(conversation_id, messages=True)
+        transcript = decode_messages(stored.messages)
+        state = decode_state(stored.state).model_copy(update={"transcript": transcript})
         return Conversation(stored.id, stored.version, state)
 
     def reply(self, conversation_id: str, reply: Reply, turn: int | None = None) -> Turn:
         """Take one turn; a reply naming an old ``turn`` or losing a race raises StaleTurn."""
         stored = self._stored(conversation_id)
-        record = ConversationRecord.decode(stored.data)
-        current = record.state
+        current = decode_state(stored.state)  # without its transcript: the turn adds to it
         if turn is not None and turn != current.turn:
             raise StaleTurn(current.turn, turn)
         state, result = self.engine.reply(current, reply)
+        said = encode_messages(state.transcript)
         try:
-            self.store.update(conversation_id, record.encode_after(state), stored.version)
+            self.store.update(conversation_id, encode_state(state), stored.version, said)
         except VersionConflict:
             raise StaleTurn(current.turn + 1, current.turn) from None
         return result.model_copy(update={"conversation_id": conversation_id})
 
     def feedback(self, conversation_id: str, helpful: bool, comment: str | None) -> None:
-        current = ConversationRecord.decode(self._stored(conversation_id).data).state
+        current = decode_state(self._stored(conversation_id).state)
         record: dict[str, Any] = {
             "helpful": helpful,
             "comment": comment,
@@ -74,8 +75,8 @@ class ConversationService:
         }
         self.store.add_feedback(conversation_id, json.dumps(record, ensure_ascii=False))
 
-    def _stored(self, conversation_id: str) -> StoredConversation:
-        stored = self.store.get(conversation_id)
+    def _stored(self, conversation_id: str, *, messages: bool = False) -> StoredConversation:
+        stored = self.store.get(conversation_id, messages=messages)
         if stored is None:
             raise ConversationNotFound(conversation_id)
         return stored

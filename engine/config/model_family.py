@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.config.facts import Facts, child_of
 from engine.config.families import FamilyRules, family_rules, strip_arch_tag
 from engine.config.nodes import Located, Reader
+from engine.config.process_facts import Facts, child_of
 
 _NO_MODEL = "default: no arch, legacy flag or known model name"
 _ARCH_ALIASES = {"flex1": "flux"}  # AI Toolkit renames these right after reading arch

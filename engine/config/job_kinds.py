@@ -1,4 +1,4 @@
-"""Which jobs and process types train, from the data in ``jobs.yaml``."""
+"""Which jobs and process types train, from the data in ``job_kinds.yaml``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-_DATA_FILE = "jobs.yaml"
+_DATA_FILE = "job_kinds.yaml"
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,5 @@
-"""The OpenAPI document's additions: the schemas of the bodies that hot routes read by hand, and
-examples — request bodies written here, responses produced by the engine itself at start-up, so
-the documented answers are always the ones the API gives."""
+"""The OpenAPI document's additions: examples — request bodies written here, responses produced
+by the engine itself at start-up, so the documented answers are always the ones the API gives."""
 
 from __future__ import annotations
 
@@ -9,12 +8,10 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
-from pydantic import BaseModel
 
-from api.context import AppContext
-from api.doctor import check
-from api.routes.v1 import conversation_view, describe_kb, section_view
-from api.schemas import NewConversation, ReplyBody
+from api.service.config_check import check
+from api.service.describe import conversation_view, describe_kb, section_view
+from api.web.context import AppContext
 from engine.state import Opening, Reply
 
 CONFIG = (
@@ -62,7 +59,7 @@ def _responses(ctx: AppContext) -> dict[tuple[str, str], Any]:
         ("get", "/v1/conversations/{conversation_id}"): lambda: conversation_view(
             engine, EXAMPLE_ID, state
         ),
-        ("get", "/v1/sections/{section_id}"): lambda: section_view(ctx, "where-to-change", "en"),
+        ("get", "/v1/sections/{section_id}"): lambda: section_view(engine, "where-to-change", "en"),
     }
     examples = {key: make().model_dump(mode="json") for key, make in produce.items()}
     for key in (
@@ -81,20 +78,11 @@ def install(app: FastAPI, ctx: AppContext) -> None:
             schema = get_openapi(
                 title=app.title, version=app.version, description=app.description, routes=app.routes
             )
-            _add_models(schema, (NewConversation, ReplyBody))
             _add(schema, _responses(ctx))
             app.openapi_schema = schema
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
-
-
-def _add_models(schema: dict[str, Any], models: tuple[type[BaseModel], ...]) -> None:
-    components = schema.setdefault("components", {}).setdefault("schemas", {})
-    for model in models:
-        body = model.model_json_schema(ref_template="#/components/schemas/{model}")
-        components.update(body.pop("$defs", {}))
-        components[model.__name__] = body
 
 
 def _add(schema: dict[str, Any], responses: dict[tuple[str, str], Any]) -> None:

@@ -13,8 +13,8 @@ from typing import Any
 
 import anyio.to_thread
 
-from api.metrics import Metrics
-from api.ratelimit import RateLimiter
+from api.web.metrics import Metrics
+from api.web.ratelimit import RateLimiter
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -24,7 +24,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 log = logging.getLogger("oomguide.access")
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
-_UNLIMITED = ("/healthz", "/metrics", "/widget.js", "/favicon.ico")
+_UNLIMITED = ("/healthz", "/readyz", "/metrics", "/widget.js", "/favicon.ico")
 
 
 async def send_problem(
@@ -83,9 +83,9 @@ class RequestContext:
             elapsed = time.perf_counter() - started
             route = scope.get("route")
             path = getattr(route, "path", "unmatched")
-            self.metrics.latency_of(path).observe(elapsed)
+            self.metrics.latency.labels(path).observe(elapsed)
             if status[0] >= 400:
-                self.metrics.errors_of(str(status[0])).inc()
+                self.metrics.errors.labels(str(status[0])).inc()
             log.info(
                 "%s %s %s %d %.2fms",
                 request_id,

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import gc
 import logging
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.routing import APIRoute
 
-from api import channels, openapi_doc, problems
-from api.context import AppContext
-from api.fastlane import FastLane
-from api.middleware import BodyLimit, RateLimit, RequestContext
-from api.routes import site, v1
+from api import channels
 from api.settings import Settings
+from api.web import openapi_doc, problems
+from api.web.context import AppContext
+from api.web.middleware import BodyLimit, RateLimit, RequestContext
+from api.web.routes import site, v1
 
 DESCRIPTION = """Troubleshooting assistant for out-of-memory crashes in AI Toolkit LoRA training,
 answering from the gradient-checkpointing guide with citations, in pt-BR and en."""
@@ -27,11 +27,9 @@ def create_app(
     context: AppContext | None = None,
     *,
     close_on_shutdown: bool = False,
-    fast_lane: bool = True,
 ) -> FastAPI:
     """The app; a server process closes its store at shutdown, while in-process callers (tests,
-    ASGI test transports that run the lifespan on every request) close the context themselves.
-    Without ``fast_lane`` every request goes through FastAPI's router (see api.fastlane)."""
+    ASGI test transports that run the lifespan on every request) close the context themselves."""
     settings = settings or Settings.from_env()
     context = context or AppContext.build(settings)
 
@@ -48,9 +46,6 @@ def create_app(
     app.include_router(v1.router)
     app.include_router(site.router)
     _install_channels(app)
-    if fast_lane:
-        hot = [r for r in v1.router.routes if isinstance(r, APIRoute) and r.endpoint in v1.HOT]
-        app.add_middleware(FastLane, routes=hot, exception_handlers=app.exception_handlers)
     app.add_middleware(RateLimit, limiter=context.limiter, blocking=bool(settings.redis_url))
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     if settings.cors_origins:
@@ -70,11 +65,14 @@ def _install_channels(app: FastAPI) -> None:
 
 
 def factory() -> FastAPI:
-    """Entry point for `uvicorn --factory api.app:factory` (each worker builds its own app)."""
+    """Entry point for `uvicorn --factory api.web.app:factory` (each worker builds its own app)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     app = create_app(close_on_shutdown=True)
     # Everything built so far (the KB, templates, libraries) lives as long as the process; keep
     # it out of the cyclic collector's full passes, which otherwise stall a request now and then.
     gc.collect()
     gc.freeze()
+    # A long config check holds the interpreter on its thread; it hands over every millisecond
+    # (not every five), so that the event loop and short requests wait less behind it.
+    sys.setswitchinterval(0.001)
     return app

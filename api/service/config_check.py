@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from api.schemas import ConfigCheck, ProcessView
+from api.service.views import ConfigCheck, ProcessView
 from engine.config import ProcessReading, catalog_key, read_config
 from engine.engine import Engine
 from engine.state import Opening

@@ -1,0 +1,5 @@
+"""`python -m api.cli`: the command line."""
+
+from api.cli.main import main
+
+main()

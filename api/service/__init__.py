@@ -1,0 +1,1 @@
+"""The service every channel shares: conversations, config checks, descriptions of the KB."""

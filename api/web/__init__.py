@@ -1,0 +1,1 @@
+"""HTTP: the FastAPI app, its routes, middleware and problem responses."""

@@ -16,7 +16,6 @@ from engine.extract.model import (
     MAX_SCAN_CHARS,
     Evidence,
     Extraction,
-    evidence,
 )
 from engine.extract.normalize import Tokens, fold, spaced, tokenize
 from engine.extract.phrases import Hit, find_hits
@@ -193,7 +192,7 @@ def _sheet(
         chosen[found.fact] = found
     facts = {f.fact: f.value for f in chosen.values()}
     text = reading.text
-    said = tuple([evidence(f.fact, f.value, text[f.start : f.end]) for f in chosen.values()])
+    said = tuple(Evidence(f.fact, f.value, text[f.start : f.end]) for f in chosen.values())
     return facts, said
 
 

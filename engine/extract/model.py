@@ -24,14 +24,6 @@ class Evidence:
     evidence: str
 
 
-def evidence(fact: str, value: FactValue, words: str) -> Evidence:
-    """``Evidence(fact, value, words)`` at half the cost: a frozen dataclass's ``__init__`` sets
-    each field through ``object.__setattr__``, and a few are made for every message."""
-    made = object.__new__(Evidence)
-    made.__dict__.update(fact=fact, value=value, evidence=words)
-    return made
-
-
 @dataclass(frozen=True)
 class Extraction:
     """Everything one message says about the user's situation."""

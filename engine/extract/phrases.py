@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from engine.extract.lexicon import LEXICON
 
@@ -14,9 +14,6 @@ class Hit(NamedTuple):  # a tuple, not a dataclass: hundreds are made per messag
     arg: str
     first: int
     last: int
-
-
-_new: Final = tuple.__new__  # builds a Hit without the Python-level ``__new__`` of NamedTuple
 
 
 def find_hits(words: tuple[str, ...]) -> list[Hit]:
@@ -39,6 +36,6 @@ def find_hits(words: tuple[str, ...]) -> list[Hit]:
             j += 1
         if effects:
             for kind, arg in effects:
-                append(_new(Hit, (kind, arg, i, last)))
+                append(Hit(kind, arg, i, last))
             resume = last + 1
     return hits

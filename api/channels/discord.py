@@ -19,6 +19,7 @@ from nacl.exceptions import CryptoError
 from nacl.signing import VerifyKey
 
 from api.channels import discord_render as render
+from api.channels import discord_shape as shape
 from api.channels.common import (
     Action,
     Handle,
@@ -110,6 +111,10 @@ async def _interaction(request: Request, ctx: Context) -> Interaction:
         raise HTTPException(400, "the body is not JSON") from None
     if not isinstance(payload, dict):
         raise HTTPException(400, "the body is not a JSON object")
+    try:
+        shape.checked(payload)
+    except shape.ValidationError as exc:
+        raise HTTPException(400, f"not a Discord interaction: {shape.problems(exc)}") from None
     return Interaction(payload, str(request.base_url))
 
 

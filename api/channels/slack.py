@@ -135,11 +135,20 @@ def actions(request: Signed, ctx: Context, background: BackgroundTasks) -> Respo
     return Response()
 
 
+def _first_action(payload: dict[str, Any]) -> dict[str, Any] | None:
+    """The clicked element; None when ``actions`` is not the list of objects Slack sends."""
+    actions = payload.get("actions")
+    if not isinstance(actions, list) or not actions or not isinstance(actions[0], dict):
+        return None
+    return actions[0]
+
+
 def _act(ctx: AppContext, payload: dict[str, Any], response_url: str, base_url: str) -> None:
     user = payload.get("user")
     user_id = str(user.get("id", "")) if isinstance(user, dict) else ""
-    action = next(iter(payload.get("actions") or []), None)
-    outcome = _outcome(ctx, action if isinstance(action, dict) else {}, user_id)
+    action = _first_action(payload)
+    # A malformed click still gets an answer: the person hears that the button did nothing.
+    outcome = _outcome(ctx, action, user_id) if action is not None else _invalid(ctx)
     body = _shown(ctx, outcome, user_id, base_url)
     if isinstance(outcome, Turn):
         body["replace_original"] = True
@@ -158,7 +167,7 @@ def _outcome(ctx: AppContext, action: dict[str, Any], user_id: str) -> Turn | No
     typed = action.get("type") == "plain_text_input"
     handle = Handle.decode(action.get("action_id") if typed else action.get("value"))
     if handle is None:
-        return Note(channel_text(ctx, "invalid", ctx.settings.default_locale))
+        return _invalid(ctx)
     locale = conversation_locale(ctx, handle.conversation_id)
     if handle.starter != user_id:
         return Note(channel_text(ctx, "not_starter", locale))
@@ -169,3 +178,7 @@ def _outcome(ctx: AppContext, action: dict[str, Any], user_id: str) -> Turn | No
     if handle.action == Action.RESTART:
         return start(ctx, Opening(locale=locale), CHANNEL)
     return Note(channel_text(ctx, "invalid", locale))
+
+
+def _invalid(ctx: AppContext) -> Note:
+    return Note(channel_text(ctx, "invalid", ctx.settings.default_locale))

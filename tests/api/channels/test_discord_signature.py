@@ -90,3 +90,45 @@ def test_no_usable_public_key_is_503(app_client: object, discord: Discord, key: 
     client = app_client(discord_public_key=key)  # type: ignore[operator]
     body = _body(discord)
     assert client.post(URL, content=body, headers=discord.headers(body)).status_code == 503
+
+
+def _patched(payload: dict[str, object], path: tuple[str, ...], value: object) -> object:
+    """``payload`` with the field at ``path`` replaced by ``value``."""
+    node: dict[str, object] = payload
+    for key in path[:-1]:
+        child = node[key]
+        assert isinstance(child, dict)
+        node = child
+    node[path[-1]] = value
+    return payload
+
+
+@pytest.mark.parametrize(
+    ("kind", "path", "value"),
+    [
+        ("command", ("data", "options"), 5),
+        ("command", ("data", "options"), [5]),
+        ("command", ("data", "options"), [{"name": "message", "value": {"a": 1}}]),
+        ("command", ("data", "resolved"), {"attachments": {"1": "x"}}),
+        ("command", ("data",), [1]),
+        ("command", ("member",), {"user": 5}),
+        ("command", ("locale",), 5),
+        ("submit", ("data", "components"), 5),
+        ("submit", ("data", "components"), [{"components": 5}]),
+        ("submit", ("data", "components"), [{"components": [{"custom_id": "text", "value": 5}]}]),
+        ("click", ("data", "custom_id"), ["oom"]),
+    ],
+)
+def test_a_signed_interaction_of_the_wrong_shape_is_400(
+    client: TestClient, discord: Discord, kind: str, path: tuple[str, ...], value: object
+) -> None:
+    payloads = {
+        "command": discord.command("80351110224678912", "my run died"),
+        "submit": discord.submit("80351110224678912", "oom:mt:abc:1:80351110224678912:", "4"),
+        "click": discord.click("80351110224678912", "oom:o:abc:1:80351110224678912:x"),
+    }
+    response = discord.send(client, _patched(payloads[kind], path, value))  # type: ignore[arg-type]
+
+    assert response.status_code == 400
+    assert response.headers["content-type"] == "application/problem+json"
+    assert ".".join(path[1:]) in response.json()["detail"]

@@ -3,8 +3,10 @@ response_url served by a real local HTTP server."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
+from urllib.parse import parse_qs, urlencode
 
 import pytest
 from fastapi.testclient import TestClient
@@ -154,6 +156,22 @@ def test_someone_else_cannot_click(client: TestClient, slack: Slack, local: Loca
     note = local.only("POST").json()
     assert note["replace_original"] is False
     assert note["text"].startswith("Only the person who started")
+
+
+@pytest.mark.parametrize("actions", [5, "oom", None, [], [5], {"value": "x"}])
+def test_a_malformed_click_is_answered_through_response_url(
+    client: TestClient, slack: Slack, local: LocalServer, actions: object
+) -> None:
+    form = parse_qs(slack.actions_form(USER, {"type": "button"}, f"{local.url}/r").decode())
+    payload = {**json.loads(form["payload"][0]), "actions": actions}
+    body = urlencode({"payload": json.dumps(payload)}).encode()
+
+    response = client.post(ACTIONS, content=body, headers=slack.headers(body))
+
+    assert response.status_code == 200
+    note = local.only("POST").json()
+    assert note["replace_original"] is False
+    assert "/oom" in note["text"]
 
 
 def test_a_typed_answer_takes_the_turn(

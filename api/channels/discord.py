@@ -8,6 +8,8 @@ window; only fetching an attachment can take longer, and that is deferred.
 from __future__ import annotations
 
 import json
+import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -46,6 +48,8 @@ CHANNEL: Final = "discord"
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT = 1, 2, 3, 5
 PONG, CHANNEL_MESSAGE, DEFERRED_MESSAGE, UPDATE_MESSAGE, MODAL = 1, 4, 5, 7, 9
 Response = dict[str, Any]
+REPLAY_WINDOW: Final = 5 * 60  # seconds
+_TIMESTAMP: Final = re.compile(r"^\d{1,12}$")
 
 
 @lru_cache(maxsize=4)
@@ -56,9 +60,23 @@ def _verify_key(hex_key: str) -> VerifyKey | None:
         return None
 
 
-def verified(key: VerifyKey, body: bytes, timestamp: str | None, signature: str | None) -> bool:
-    """Ed25519 over timestamp + the raw body bytes, exactly as received."""
+def fresh(timestamp: str, now: float) -> bool:
+    """A timestamp in whole seconds within the window of ``now``: a captured request cannot be
+    replayed later (the same rule as Slack's verifier)."""
+    return _TIMESTAMP.match(timestamp) is not None and abs(now - int(timestamp)) <= REPLAY_WINDOW
+
+
+def verified(
+    key: VerifyKey,
+    body: bytes,
+    timestamp: str | None,
+    signature: str | None,
+    now: float | None = None,
+) -> bool:
+    """Ed25519 over timestamp + the raw body bytes, exactly as received, signed recently."""
     if not timestamp or not signature:
+        return False
+    if not fresh(timestamp, time.time() if now is None else now):
         return False
     try:
         key.verify(timestamp.encode() + body, bytes.fromhex(signature))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -64,6 +65,43 @@ def test_another_timestamp_is_401(client: TestClient, discord: Discord) -> None:
     body = _body(discord)
     headers = {**discord.headers(body, "1700000000"), "X-Signature-Timestamp": "1700000001"}
     assert client.post(URL, content=body, headers=headers).status_code == 401
+
+
+@pytest.mark.parametrize(
+    "timestamp",
+    [
+        str(int(time.time()) - 365 * 86_400),
+        str(int(time.time()) - 6 * 60),
+        str(int(time.time()) + 6 * 60),
+        "not-a-time",
+        "1e9",
+        " 1700000000",
+        "9" * 40,
+    ],
+    ids=[
+        "a-year-old",
+        "six-minutes-old",
+        "six-minutes-ahead",
+        "not-a-time",
+        "float",
+        "space",
+        "huge",
+    ],
+)
+def test_a_correctly_signed_replay_is_401(
+    client: TestClient, discord: Discord, timestamp: str
+) -> None:
+    body = _body(discord)
+    headers = discord.headers(body, timestamp)
+    response = client.post(URL, content=body, headers=headers)
+    assert response.status_code == 401
+
+
+def test_a_timestamp_a_few_minutes_off_is_accepted(client: TestClient, discord: Discord) -> None:
+    body = _body(discord)
+    for skew in (-4 * 60, 4 * 60):
+        headers = discord.headers(body, str(int(time.time()) + skew))
+        assert client.post(URL, content=body, headers=headers).status_code == 200
 
 
 def test_another_key_is_401(client: TestClient, discord: Discord) -> None:

@@ -78,6 +78,19 @@ async def _signed(request: Request, ctx: Context) -> SlackRequest:
 Signed = Annotated[SlackRequest, Depends(_signed)]
 
 
+async def _command_or_ssl_check(request: Request, ctx: Context) -> SlackRequest | None:
+    """None for Slack's ``ssl_check``: an unsigned probe of the certificate, sent with
+    ``ssl_check=1`` to a slash command's URL, which Slack documents be answered with a plain
+    200 (as Bolt does, before any signature check)."""
+    form = parse_qs((await request.body()).decode("utf-8", errors="replace"))
+    if form.get("ssl_check") == ["1"]:
+        return None
+    return await _signed(request, ctx)
+
+
+SignedOrCheck = Annotated[SlackRequest | None, Depends(_command_or_ssl_check)]
+
+
 def _locale(ctx: AppContext, text: str) -> str:
     # Slash commands carry no locale; the language of the text is the best hint.
     return (extract(text).locale if text.strip() else None) or ctx.settings.default_locale
@@ -102,9 +115,11 @@ def _shown(ctx: AppContext, outcome: Turn | Note, starter: str, base_url: str) -
     return render.message(turn_view, channel_text(ctx, "slack.answer_label", outcome.locale))
 
 
-@router.post("/commands", responses=documented(401, 413, 429, 503))
-def command(request: Signed, ctx: Context) -> dict[str, Any]:
-    """The slash command `/oom [text]`."""
+@router.post("/commands", response_model=None, responses=documented(401, 413, 429, 503))
+def command(request: SignedOrCheck, ctx: Context) -> dict[str, Any] | Response:
+    """The slash command `/oom [text]`, and Slack's `ssl_check` of its URL."""
+    if request is None:
+        return Response()
     text = render.unescape(request.form.get("text", ""))
     user = request.form.get("user_id", "")
     outcome = start(ctx, _opening(text, _locale(ctx, text)), CHANNEL)

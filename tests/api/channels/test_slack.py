@@ -93,6 +93,27 @@ def test_bad_or_malformed_headers_are_401(
     assert client.post(COMMANDS, content=body, headers=sent).status_code == 401
 
 
+@pytest.mark.parametrize("secret", [True, False], ids=["configured", "unconfigured"])
+def test_an_ssl_check_gets_a_plain_200(
+    app_client: Any, slack: Slack, local: LocalServer, secret: bool
+) -> None:
+    client = app_client(**({} if secret else {"slack_signing_secret": None}))
+    body = urlencode({"ssl_check": "1", "token": "gIkuvaNzQIHg97ATvDxqgjtO"}).encode()
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+
+    response = client.post(COMMANDS, content=body, headers=headers)
+
+    assert response.status_code == 200
+    assert response.content == b""
+    assert local.requests == []
+
+
+def test_a_command_with_ssl_check_0_is_still_verified(client: TestClient, slack: Slack) -> None:
+    body = urlencode({"ssl_check": "0", "text": "help"}).encode()
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+    assert client.post(COMMANDS, content=body, headers=headers).status_code == 401
+
+
 def test_a_stale_timestamp_is_401(client: TestClient, slack: Slack, local: LocalServer) -> None:
     body = slack.command_form(USER, "out of memory", f"{local.url}/r")
     stale = slack.headers(body, timestamp=int(time.time()) - 6 * 60)

@@ -46,7 +46,7 @@ def create_app(
     app.include_router(v1.router)
     app.include_router(site.router)
     _install_channels(app)
-    app.add_middleware(RateLimit, limiter=context.limiter, blocking=bool(settings.redis_url))
+    app.add_middleware(RateLimit, limiter=context.limiter, blocking=context.limiter.blocking)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     if settings.cors_origins:
         app.add_middleware(

@@ -149,7 +149,7 @@ class RateLimit:
     def __init__(self, app: ASGIApp, limiter: RateLimiter, blocking: bool) -> None:
         self.app = app
         self.limiter = limiter
-        self.blocking = blocking  # a Redis-backed limiter waits on the network: not on the loop
+        self.blocking = blocking  # Redis or SQLite: waits, not on the loop
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (

@@ -78,6 +78,24 @@ def test_racing_replies_apply_once(
         assert [e["role"] for e in view["transcript"]].count("user") == 2
 
 
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
+def test_the_rate_limit_holds_across_workers(
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
+) -> None:
+    env = {"OOMGUIDE_DATABASE": str(tmp_path / "db.sqlite"), "OOMGUIDE_RATE_LIMIT": "10"}
+    if backend == "redis":
+        env["OOMGUIDE_REDIS_URL"] = request.getfixturevalue("redis_url")
+    with start_server(env, tmp_path, workers=2) as server:
+
+        def get(_: int) -> int:
+            # A connection each, so that the kernel spreads them over both workers.
+            return httpx.get(f"{server.url}/v1/kb", timeout=10).status_code
+
+        with ThreadPoolExecutor(4) as pool:
+            statuses = list(pool.map(get, range(30)))
+    assert statuses.count(200) == 10 and statuses.count(429) == 20, statuses
+
+
 def test_expired_conversation_is_404(tmp_path: Path) -> None:
     env = {"OOMGUIDE_DATABASE": str(tmp_path / "db.sqlite"), "OOMGUIDE_SESSION_TTL": "1"}
     with start_server(env, tmp_path) as server:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 
@@ -11,6 +12,9 @@ from locales import normalize_locale
 
 DISCORD_CDN_HOSTS = ("cdn.discordapp.com", "media.discordapp.net")
 DISCORD_API_URL = "https://discord.com/api/v10"
+
+
+_LISTS = {"cors_origins", "discord_attachment_hosts", "slack_response_hosts", "trusted_proxies"}
 
 
 class SettingsError(Exception):
@@ -37,6 +41,8 @@ class Settings(BaseModel):
     slack_response_hosts: tuple[str, ...] = ("hooks.slack.com",)
     integrations_allow_http: bool = False  # only for tests standing in for Discord and Slack
     max_body_bytes: int = 300 * 1024  # a 256 KiB config plus its JSON envelope
+    # Addresses or networks of the reverse proxies whose X-Forwarded-For names the client.
+    trusted_proxies: tuple[str, ...] = ()
 
     @field_validator("default_locale")
     @classmethod
@@ -45,6 +51,16 @@ class Settings(BaseModel):
         if locale is None:
             raise ValueError("expected pt-BR or en")
         return locale
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _networks(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for entry in value:
+            try:
+                ipaddress.ip_network(entry, strict=False)
+            except ValueError:
+                raise ValueError(f"{entry!r} is not an IP address or network") from None
+        return value
 
     @field_validator("guide_url")
     @classmethod
@@ -59,7 +75,7 @@ class Settings(BaseModel):
             value = env.get(f"OOMGUIDE_{name.upper()}")
             if value is None or value == "":
                 continue
-            is_list = name in {"cors_origins", "discord_attachment_hosts", "slack_response_hosts"}
+            is_list = name in _LISTS
             raw[name] = (
                 tuple(v.strip() for v in value.split(",") if v.strip()) if is_list else value
             )

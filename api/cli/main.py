@@ -63,6 +63,9 @@ def serve(
         workers=workers,
         log_level="info",
         access_log=False,
+        # The app believes X-Forwarded-For only from OOMGUIDE_TRUSTED_PROXIES; uvicorn's own
+        # handling would believe it from loopback.
+        proxy_headers=False,
     )
 
 

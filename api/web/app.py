@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from api import channels
 from api.settings import Settings
@@ -56,6 +57,10 @@ def create_app(
             allow_headers=["Content-Type", "Accept-Language"],
         )
     app.add_middleware(RequestContext, metrics=context.metrics)
+    if settings.trusted_proxies:
+        # Outermost: the client the rate limit and the logs see is the one a trusted proxy
+        # names; from anyone else, X-Forwarded-For is ignored.
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     return app
 
 

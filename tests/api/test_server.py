@@ -96,6 +96,28 @@ def test_the_rate_limit_holds_across_workers(
     assert statuses.count(200) == 10 and statuses.count(429) == 20, statuses
 
 
+@pytest.mark.parametrize(
+    ("trusted", "allowed"), [(None, 2), ("127.0.0.1", 6), ("10.0.0.0/8, ::1", 2)]
+)
+def test_x_forwarded_for_counts_only_from_a_trusted_proxy(
+    tmp_path: Path, trusted: str | None, allowed: int
+) -> None:
+    env = {"OOMGUIDE_DATABASE": str(tmp_path / "db.sqlite"), "OOMGUIDE_RATE_LIMIT": "2"}
+    if trusted is not None:
+        env["OOMGUIDE_TRUSTED_PROXIES"] = trusted
+    with start_server(env, tmp_path) as server:
+        statuses = [
+            httpx.get(
+                f"{server.url}/v1/kb", headers={"X-Forwarded-For": f"198.51.100.{i // 2}"}
+            ).status_code
+            for i in range(6)
+        ]
+        # A trusted proxy's clients are counted apart (two each); anyone else is one client.
+        again = httpx.get(f"{server.url}/v1/kb", headers={"X-Forwarded-For": "198.51.100.0"})
+    assert statuses.count(200) == allowed, statuses
+    assert again.status_code == 429
+
+
 def test_expired_conversation_is_404(tmp_path: Path) -> None:
     env = {"OOMGUIDE_DATABASE": str(tmp_path / "db.sqlite"), "OOMGUIDE_SESSION_TTL": "1"}
     with start_server(env, tmp_path) as server:

@@ -258,3 +258,43 @@ def test_request_id_is_echoed(client: TestClient) -> None:
     assert response.headers["x-request-id"] == "abc-123"
     generated = client.get("/healthz", headers={"X-Request-ID": "bad id with spaces"})
     assert generated.headers["x-request-id"] != "bad id with spaces"
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        None,
+        "text/plain",
+        "text/plain;charset=UTF-8",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/jsonp",
+        "text/json",
+    ],
+)
+@pytest.mark.parametrize(
+    "path",
+    ["/v1/conversations", "/v1/diagnose", "/v1/configs/check", "/v1/conversations/x/replies"],
+)
+def test_a_body_that_is_not_sent_as_json_is_415(
+    client: TestClient, path: str, content_type: str | None
+) -> None:
+    headers = {"content-type": content_type} if content_type else {}
+
+    response = client.post(path, content=b'{"text": "help, out of memory"}', headers=headers)
+
+    assert response.status_code == 415
+    assert response.headers["content-type"] == "application/problem+json"
+    assert response.json()["status"] == 415
+
+
+@pytest.mark.parametrize(
+    "content_type", ["application/json", "Application/JSON; charset=utf-8", "application/x+json"]
+)
+def test_a_json_content_type_is_accepted(client: TestClient, content_type: str) -> None:
+    response = client.post(
+        "/v1/conversations",
+        content=b'{"text": "help, out of memory"}',
+        headers={"content-type": content_type},
+    )
+    assert response.status_code == 201

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Final
 
 import typer
 from rich.console import Console
@@ -34,6 +38,9 @@ class FailOn(StrEnum):
     high = "high"
 
 
+# prometheus-client's variable (api.web.metrics.MULTIPROCESS_DIR, not imported: importing the
+# web layer would import prometheus-client before the variable is set).
+MULTIPROCESS_DIR: Final = "PROMETHEUS_MULTIPROC_DIR"
 LocaleOption = Annotated[str | None, typer.Option("--locale", "-l", help="pt-BR or en")]
 
 
@@ -55,18 +62,35 @@ def serve(
     import uvicorn
 
     _settings()  # fail before forking workers when a setting is wrong
-    uvicorn.run(
-        "api.web.app:factory",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        log_level="info",
-        access_log=False,
-        # The app believes X-Forwarded-For only from OOMGUIDE_TRUSTED_PROXIES; uvicorn's own
-        # handling would believe it from loopback.
-        proxy_headers=False,
-    )
+    with _shared_metrics():
+        uvicorn.run(
+            "api.web.app:factory",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            log_level="info",
+            access_log=False,
+            # The app believes X-Forwarded-For only from OOMGUIDE_TRUSTED_PROXIES; uvicorn's own
+            # handling would believe it from loopback.
+            proxy_headers=False,
+        )
+
+
+@contextmanager
+def _shared_metrics() -> Iterator[None]:
+    """A fresh folder for the workers' metrics files (see api.web.metrics), set in the
+    environment before prometheus-client is imported, removed when the server stops; a folder
+    the operator set in PROMETHEUS_MULTIPROC_DIR is used as it is."""
+    if os.environ.get(MULTIPROCESS_DIR):
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="oomguide-metrics-") as folder:
+        os.environ[MULTIPROCESS_DIR] = folder
+        try:
+            yield
+        finally:
+            del os.environ[MULTIPROCESS_DIR]
 
 
 @app.command()

@@ -118,6 +118,25 @@ def test_x_forwarded_for_counts_only_from_a_trusted_proxy(
     assert again.status_code == 429
 
 
+def _turns_counted(metrics: str) -> float:
+    """The sum of oomguide_turns_total over its labels, from Prometheus text."""
+    return sum(
+        float(line.rsplit(" ", 1)[1])
+        for line in metrics.splitlines()
+        if line.startswith("oomguide_turns_total{")
+    )
+
+
+def test_every_scrape_sees_every_workers_counters(tmp_path: Path) -> None:
+    env = {"OOMGUIDE_DATABASE": str(tmp_path / "db.sqlite")}
+    with start_server(env, tmp_path, workers=2) as server:
+        with ThreadPoolExecutor(4) as pool:
+            list(pool.map(lambda _: _start(server.url), range(12)))
+        # A connection each, so that the kernel hands the scrapes to both workers.
+        scrapes = [httpx.get(f"{server.url}/metrics").text for _ in range(8)]
+    assert [_turns_counted(scrape) for scrape in scrapes] == [12.0] * 8
+
+
 def test_expired_conversation_is_404(tmp_path: Path) -> None:
     env = {"OOMGUIDE_DATABASE": str(tmp_path / "db.sqlite"), "OOMGUIDE_SESSION_TTL": "1"}
     with start_server(env, tmp_path) as server:

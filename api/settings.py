@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
+import tempfile
 from collections.abc import Mapping
+from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -15,6 +19,10 @@ DISCORD_API_URL = "https://discord.com/api/v10"
 
 
 _LISTS = {"cors_origins", "discord_attachment_hosts", "slack_response_hosts", "trusted_proxies"}
+
+
+_REDIS_SCHEMES = frozenset({"redis", "rediss", "unix"})
+_HEX_KEY = re.compile(r"^[0-9a-fA-F]{64}$")
 
 
 class SettingsError(Exception):
@@ -62,6 +70,23 @@ class Settings(BaseModel):
                 raise ValueError(f"{entry!r} is not an IP address or network") from None
         return value
 
+    @field_validator("redis_url")
+    @classmethod
+    def _redis_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parts = urlsplit(value)
+        if parts.scheme not in _REDIS_SCHEMES or not (parts.hostname or parts.path):
+            raise ValueError("expected a URL such as redis://host:6379/0 (or rediss://, unix://)")
+        return value
+
+    @field_validator("discord_public_key")
+    @classmethod
+    def _public_key(cls, value: str | None) -> str | None:
+        if value is not None and not _HEX_KEY.match(value):
+            raise ValueError("expected the 64 hex characters of the application's Public Key")
+        return value
+
     @field_validator("guide_url")
     @classmethod
     def _strip_slash(cls, value: str) -> str:
@@ -86,3 +111,17 @@ class Settings(BaseModel):
                 f"OOMGUIDE_{str(e['loc'][0]).upper()}: {e['msg']}" for e in exc.errors()
             )
             raise SettingsError(problems) from None
+
+
+def check_database(database: str) -> None:
+    """SettingsError unless the SQLite file's folder exists and a file can be created in it,
+    checked once before the server starts rather than on the first request."""
+    if database == ":memory:":
+        return
+    folder = Path(database).expanduser().resolve().parent
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise SettingsError(f"OOMGUIDE_DATABASE: cannot write in {folder} ({reason})") from None

@@ -9,13 +9,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Final
+from typing import Annotated, Final, NoReturn
 
 import typer
 from rich.console import Console
 
 from api.cli.discord_register import app as discord_app
-from api.settings import Settings, SettingsError
+from api.settings import Settings, SettingsError, check_database
 from engine.engine import Engine
 
 app = typer.Typer(
@@ -48,8 +48,13 @@ def _settings() -> Settings:
     try:
         return Settings.from_env()
     except SettingsError as exc:
-        err.print(f"[red]bad setting:[/red] {exc}")
-        raise typer.Exit(2) from None
+        _bad_setting(exc)
+
+
+def _bad_setting(exc: SettingsError) -> NoReturn:
+    # One line, never wrapped: what a service manager's log shows as the reason it stopped.
+    sys.stderr.write(f"oomguide: bad setting: {exc}\n")
+    raise typer.Exit(2)
 
 
 @app.command()
@@ -61,7 +66,12 @@ def serve(
     """Start the API, the widget and the chat integrations."""
     import uvicorn
 
-    _settings()  # fail before forking workers when a setting is wrong
+    settings = _settings()  # fail before forking workers when a setting is wrong
+    if not settings.redis_url:
+        try:
+            check_database(settings.database)
+        except SettingsError as exc:
+            _bad_setting(exc)
     with _shared_metrics():
         uvicorn.run(
             "api.web.app:factory",

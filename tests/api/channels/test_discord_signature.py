@@ -123,9 +123,8 @@ def test_signed_nonsense_is_a_client_error(
     assert client.post(URL, content=body, headers=discord.headers(body)).status_code == 400
 
 
-@pytest.mark.parametrize("key", [None, "not-hex", "00" * 31])
-def test_no_usable_public_key_is_503(app_client: object, discord: Discord, key: str | None) -> None:
-    client = app_client(discord_public_key=key)  # type: ignore[operator]
+def test_no_public_key_is_503(app_client: object, discord: Discord) -> None:
+    client = app_client(discord_public_key=None)  # type: ignore[operator]
     body = _body(discord)
     assert client.post(URL, content=body, headers=discord.headers(body)).status_code == 503
 

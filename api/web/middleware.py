@@ -24,6 +24,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 log = logging.getLogger("oomguide.access")
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+_CONVERSATION = re.compile(r"(/conversations/)([^/]+)")
+_ID_SHOWN = 6
 _UNLIMITED = ("/healthz", "/readyz", "/metrics", "/widget.js", "/favicon.ico")
 
 
@@ -90,10 +92,16 @@ class RequestContext:
                 "%s %s %s %d %.2fms",
                 request_id,
                 scope["method"],
-                scope["path"],
+                shortened(scope["path"]),
                 status[0],
                 elapsed * 1000,
             )
+
+
+def shortened(path: str) -> str:
+    """A path for the access log: a conversation id is as good as a password to whoever holds
+    it, so the log keeps only its first characters (enough to tell requests apart)."""
+    return _CONVERSATION.sub(lambda m: m[1] + m[2][:_ID_SHOWN] + "…", path)
 
 
 class BodyLimit:

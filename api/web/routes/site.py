@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,10 +14,12 @@ from api.service.describe import section_view
 from api.store import StoreUnavailable
 from api.web.context import Context
 from api.web.metrics import CONTENT_TYPE
+from api.web.problems import unavailable_reason
 from api.web.schemas import Health, Problem, Readiness
 from locales import pick_locale
 
 router = APIRouter()
+log = logging.getLogger("oomguide.errors")
 _PROBLEMS: dict[int | str, dict[str, Any]] = {
     422: {"model": Problem, "content": {"application/problem+json": {}}}
 }
@@ -64,8 +67,10 @@ async def readyz(ctx: Context, response: Response) -> Readiness:
     try:
         await ctx.store_calls.run(ctx.store.check_writable)
     except StoreUnavailable as error:
+        log.warning("not ready: %s", error)
         response.status_code = 503
-        return Readiness(status="unavailable", store=ctx.store.backend, reason=error.reason)
+        reason = unavailable_reason(ctx.store.backend)
+        return Readiness(status="unavailable", store=ctx.store.backend, reason=reason)
     return Readiness(status="ready", store=ctx.store.backend)
 
 

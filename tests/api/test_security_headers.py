@@ -53,3 +53,21 @@ def test_every_page_forbids_inline_script_and_framing(client: TestClient, path: 
     scripts = policy.get("script-src", policy["default-src"])
     assert scripts == ["'self'"]
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", response.text), "an inline script"
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR"])
+def test_the_guide_page_renders_the_kbs_markdown(client: TestClient, locale: str) -> None:
+    page = client.get(f"/guide?locale={locale}").text
+
+    assert "<strong>Show Advanced</strong>" in page
+    assert "<code>gradient_checkpointing: true</code>" in page
+    assert "**" not in page and "`" not in page
+
+
+def test_markdown_on_the_guide_page_cannot_carry_markup() -> None:
+    from api.web.routes.site import _PAGES
+
+    html = str(_PAGES.filters["markdown"]("<script>x()</script> [a](javascript:x()) <b>b</b>"))
+
+    assert "<script" not in html and "<b>" not in html and "href" not in html
+    assert "&lt;script&gt;" in html

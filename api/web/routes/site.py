@@ -9,6 +9,8 @@ from typing import Annotated, Any
 import jinja2
 from fastapi import APIRouter, Header, Query, Response
 from fastapi.responses import FileResponse, HTMLResponse
+from markdown_it import MarkdownIt
+from markupsafe import Markup
 
 from api.service.describe import section_view
 from api.store import StoreUnavailable
@@ -29,6 +31,11 @@ _PAGES = jinja2.Environment(
     autoescape=True,
     undefined=jinja2.StrictUndefined,
 )
+# The KB's texts are CommonMark, as the widget shows them; raw HTML in them is shown as text
+# and a link's scheme is checked (markdown-it's validateLink refuses javascript: and the like).
+_MARKDOWN = MarkdownIt("commonmark", {"html": False})
+_PAGES.filters["markdown"] = lambda text: Markup(_MARKDOWN.render(text))
+_PAGES.filters["markdown_inline"] = lambda text: Markup(_MARKDOWN.renderInline(text))
 _GUIDE_HEADING = {
     "pt-BR": "Guia: Gradient Checkpointing e OOM no AI Toolkit",
     "en": "Guide: Gradient Checkpointing and OOM in AI Toolkit",

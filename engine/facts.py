@@ -11,6 +11,8 @@ from kb.conditions import Condition
 from kb.contract import FACTS, FactType, FactValue
 from kb.schema import Implication
 
+# The largest integer fact, whoever states it: a caller, a reply or a job config.
+MAX_INT = 1_000_000
 _TRUE = frozenset({"true", "yes", "1", "sim", "on"})
 _FALSE = frozenset({"false", "no", "0", "nao", "não", "off"})
 
@@ -46,8 +48,8 @@ def _coerce_bool(raw: Any) -> bool:
 def _positive_int(raw: Any) -> int:
     if isinstance(raw, str) and raw.strip().isdigit():
         raw = int(raw.strip())
-    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 < raw <= 1_000_000:
-        raise ValueError("expected a positive integer up to 1000000")
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 < raw <= MAX_INT:
+        raise ValueError(f"expected a positive integer up to {MAX_INT}")
     return raw
 
 
@@ -106,6 +108,12 @@ class FactBook:
     changes: list[tuple[str, FactValue, str, str]] = field(default_factory=list)
 
     def put(self, name: str, value: FactValue, source: str, evidence: str = "") -> None:
+        """Every source passes the same check as a caller's facts: a value the contract does
+        not accept is not taken, whoever offered it."""
+        try:
+            value = coerce(name, value)
+        except ValueError:
+            return
         if self.facts.get(name) == value and name in self.sources:
             return
         self.facts[name] = value

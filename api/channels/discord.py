@@ -8,6 +8,8 @@ window; only fetching an attachment can take longer, and that is deferred.
 from __future__ import annotations
 
 import json
+import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,6 +21,7 @@ from nacl.exceptions import CryptoError
 from nacl.signing import VerifyKey
 
 from api.channels import discord_render as render
+from api.channels import discord_shape as shape
 from api.channels.common import (
     Action,
     Handle,
@@ -45,6 +48,8 @@ CHANNEL: Final = "discord"
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT = 1, 2, 3, 5
 PONG, CHANNEL_MESSAGE, DEFERRED_MESSAGE, UPDATE_MESSAGE, MODAL = 1, 4, 5, 7, 9
 Response = dict[str, Any]
+REPLAY_WINDOW: Final = 5 * 60  # seconds
+_TIMESTAMP: Final = re.compile(r"^\d{1,12}$")
 
 
 @lru_cache(maxsize=4)
@@ -55,9 +60,23 @@ def _verify_key(hex_key: str) -> VerifyKey | None:
         return None
 
 
-def verified(key: VerifyKey, body: bytes, timestamp: str | None, signature: str | None) -> bool:
-    """Ed25519 over timestamp + the raw body bytes, exactly as received."""
+def fresh(timestamp: str, now: float) -> bool:
+    """A timestamp in whole seconds within the window of ``now``: a captured request cannot be
+    replayed later (the same rule as Slack's verifier)."""
+    return _TIMESTAMP.match(timestamp) is not None and abs(now - int(timestamp)) <= REPLAY_WINDOW
+
+
+def verified(
+    key: VerifyKey,
+    body: bytes,
+    timestamp: str | None,
+    signature: str | None,
+    now: float | None = None,
+) -> bool:
+    """Ed25519 over timestamp + the raw body bytes, exactly as received, signed recently."""
     if not timestamp or not signature:
+        return False
+    if not fresh(timestamp, time.time() if now is None else now):
         return False
     try:
         key.verify(timestamp.encode() + body, bytes.fromhex(signature))
@@ -110,6 +129,10 @@ async def _interaction(request: Request, ctx: Context) -> Interaction:
         raise HTTPException(400, "the body is not JSON") from None
     if not isinstance(payload, dict):
         raise HTTPException(400, "the body is not a JSON object")
+    try:
+        shape.checked(payload)
+    except shape.ValidationError as exc:
+        raise HTTPException(400, f"not a Discord interaction: {shape.problems(exc)}") from None
     return Interaction(payload, str(request.base_url))
 
 

@@ -4,14 +4,23 @@ only to hosts the settings allow, over https unless http is explicitly allowed (
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
+import math
+from collections.abc import Callable, Collection
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
 from typing import Any, Final
 from urllib.parse import urlsplit
 
 import httpx
+import tenacity
 
 log = logging.getLogger("oomguide.channels")
 TIMEOUT: Final = httpx.Timeout(5.0)
+# A follow-up is tried this many times in all. Discord's interaction token and Slack's
+# response_url both last long enough for the waits in between.
+ATTEMPTS: Final = 4
+RETRIED_STATUSES: Final = frozenset({408, 429, 500, 502, 503, 504})
+MAX_RETRY_AFTER: Final = 60.0  # seconds; a platform asking for longer is waited on no more
 
 
 class FetchError(Exception):
@@ -69,16 +78,63 @@ def _read_bounded(response: httpx.Response, limit: int) -> bytes:
 def send_json(
     method: str, url: str, body: dict[str, Any], *, hosts: Collection[str], allow_http: bool
 ) -> bool:
-    """Send one follow-up; failures are logged, not raised (nobody is waiting on them)."""
+    """Send one follow-up, retried with backoff while the platform is busy or unreachable;
+    a final failure is logged, not raised (nobody is waiting on it)."""
     if not allowed(url, hosts, allow_http):
         log.warning("follow-up to a host that is not allowed was dropped")
         return False
-    try:
-        with httpx.Client(timeout=TIMEOUT, follow_redirects=False) as client:
-            response = client.request(method, url, json=body)
-    except httpx.HTTPError as exc:
-        log.warning("follow-up failed: %s", type(exc).__name__)
-        return False
+    with httpx.Client(timeout=TIMEOUT, follow_redirects=False) as client:
+        try:
+            response = _retrying(lambda: client.request(method, url, json=body))
+        except httpx.HTTPError as exc:
+            log.warning("follow-up failed after %d attempts: %s", ATTEMPTS, type(exc).__name__)
+            return False
     if not response.is_success:
         log.warning("follow-up refused with status %s", response.status_code)
     return response.is_success
+
+
+def _retrying(send: Callable[[], httpx.Response]) -> httpx.Response:
+    retrying = tenacity.Retrying(
+        stop=tenacity.stop_after_attempt(ATTEMPTS),
+        wait=_wait,
+        retry=(
+            tenacity.retry_if_exception_type(httpx.TransportError)
+            | tenacity.retry_if_result(lambda r: r.status_code in RETRIED_STATUSES)
+        ),
+        # After the last attempt: its response as it is, or its error raised.
+        retry_error_callback=lambda state: state.outcome.result() if state.outcome else None,
+        reraise=True,
+    )
+    response: httpx.Response = retrying(send)
+    return response
+
+
+_backoff = tenacity.wait_exponential_jitter(multiplier=0.5, max=8.0)
+
+
+def _wait(state: tenacity.RetryCallState) -> float:
+    """The wait the platform asked for (Retry-After on a 429 or 503), else exponential."""
+    outcome = state.outcome
+    if outcome is not None and not outcome.failed:
+        asked = retry_after(outcome.result().headers.get("retry-after"))
+        if asked is not None:
+            return min(asked, MAX_RETRY_AFTER)
+    return _backoff(state)
+
+
+def retry_after(value: str | None, now: datetime | None = None) -> float | None:
+    """Seconds from a Retry-After header: a number of seconds, or an HTTP date."""
+    if not value:
+        return None
+    try:
+        seconds = float(value)
+    except ValueError:
+        try:
+            when = parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        if when.tzinfo is None:
+            return None
+        seconds = (when - (now or datetime.now(UTC))).total_seconds()
+    return max(seconds, 0.0) if math.isfinite(seconds) else None

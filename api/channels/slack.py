@@ -80,6 +80,19 @@ async def _signed(request: Request, ctx: Context) -> SlackRequest:
 Signed = Annotated[SlackRequest, Depends(_signed)]
 
 
+async def _command_or_ssl_check(request: Request, ctx: Context) -> SlackRequest | None:
+    """None for Slack's ``ssl_check``: an unsigned probe of the certificate, sent with
+    ``ssl_check=1`` to a slash command's URL, which Slack documents be answered with a plain
+    200 (as Bolt does, before any signature check)."""
+    form = parse_qs((await request.body()).decode("utf-8", errors="replace"))
+    if form.get("ssl_check") == ["1"]:
+        return None
+    return await _signed(request, ctx)
+
+
+SignedOrCheck = Annotated[SlackRequest | None, Depends(_command_or_ssl_check)]
+
+
 def _locale(ctx: AppContext, text: str) -> str:
     # Slash commands carry no locale: the language of the text, as for REST with none named.
     def written_in() -> str | None:
@@ -107,9 +120,11 @@ def _shown(ctx: AppContext, outcome: Turn | Note, starter: str, base_url: str) -
     return render.message(turn_view, channel_text(ctx, "slack.answer_label", outcome.locale))
 
 
-@router.post("/commands", responses=documented(401, 413, 429, 503))
-def command(request: Signed, ctx: Context) -> dict[str, Any]:
-    """The slash command `/oom [text]`."""
+@router.post("/commands", response_model=None, responses=documented(401, 413, 429, 503))
+def command(request: SignedOrCheck, ctx: Context) -> dict[str, Any] | Response:
+    """The slash command `/oom [text]`, and Slack's `ssl_check` of its URL."""
+    if request is None:
+        return Response()
     text = render.unescape(request.form.get("text", ""))
     user = request.form.get("user_id", "")
     outcome = start(ctx, _opening(text, _locale(ctx, text)), CHANNEL)
@@ -140,11 +155,20 @@ def actions(request: Signed, ctx: Context, background: BackgroundTasks) -> Respo
     return Response()
 
 
+def _first_action(payload: dict[str, Any]) -> dict[str, Any] | None:
+    """The clicked element; None when ``actions`` is not the list of objects Slack sends."""
+    actions = payload.get("actions")
+    if not isinstance(actions, list) or not actions or not isinstance(actions[0], dict):
+        return None
+    return actions[0]
+
+
 def _act(ctx: AppContext, payload: dict[str, Any], response_url: str, base_url: str) -> None:
     user = payload.get("user")
     user_id = str(user.get("id", "")) if isinstance(user, dict) else ""
-    action = next(iter(payload.get("actions") or []), None)
-    outcome = _outcome(ctx, action if isinstance(action, dict) else {}, user_id)
+    action = _first_action(payload)
+    # A malformed click still gets an answer: the person hears that the button did nothing.
+    outcome = _outcome(ctx, action, user_id) if action is not None else _invalid(ctx)
     body = _shown(ctx, outcome, user_id, base_url)
     if isinstance(outcome, Turn):
         body["replace_original"] = True
@@ -163,7 +187,7 @@ def _outcome(ctx: AppContext, action: dict[str, Any], user_id: str) -> Turn | No
     typed = action.get("type") == "plain_text_input"
     handle = Handle.decode(action.get("action_id") if typed else action.get("value"))
     if handle is None:
-        return Note(channel_text(ctx, "invalid", ctx.settings.default_locale))
+        return _invalid(ctx)
     locale = conversation_locale(ctx, handle.conversation_id)
     if handle.starter != user_id:
         return Note(channel_text(ctx, "not_starter", locale))
@@ -174,3 +198,7 @@ def _outcome(ctx: AppContext, action: dict[str, Any], user_id: str) -> Turn | No
     if handle.action == Action.RESTART:
         return start(ctx, Opening(locale=locale), CHANNEL)
     return Note(channel_text(ctx, "invalid", locale))
+
+
+def _invalid(ctx: AppContext) -> Note:
+    return Note(channel_text(ctx, "invalid", ctx.settings.default_locale))

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Final, NoReturn
 
 import typer
 from rich.console import Console
 
 from api.cli.discord_register import app as discord_app
-from api.settings import Settings, SettingsError
+from api.settings import Settings, SettingsError, check_database
 from engine.engine import Engine
 
 app = typer.Typer(
@@ -34,6 +38,9 @@ class FailOn(StrEnum):
     high = "high"
 
 
+# prometheus-client's variable (api.web.metrics.MULTIPROCESS_DIR, not imported: importing the
+# web layer would import prometheus-client before the variable is set).
+MULTIPROCESS_DIR: Final = "PROMETHEUS_MULTIPROC_DIR"
 LocaleOption = Annotated[str | None, typer.Option("--locale", "-l", help="pt-BR or en")]
 
 
@@ -41,8 +48,13 @@ def _settings() -> Settings:
     try:
         return Settings.from_env()
     except SettingsError as exc:
-        err.print(f"[red]bad setting:[/red] {exc}")
-        raise typer.Exit(2) from None
+        _bad_setting(exc)
+
+
+def _bad_setting(exc: SettingsError) -> NoReturn:
+    # One line, never wrapped: what a service manager's log shows as the reason it stopped.
+    sys.stderr.write(f"oomguide: bad setting: {exc}\n")
+    raise typer.Exit(2)
 
 
 @app.command()
@@ -54,16 +66,41 @@ def serve(
     """Start the API, the widget and the chat integrations."""
     import uvicorn
 
-    _settings()  # fail before forking workers when a setting is wrong
-    uvicorn.run(
-        "api.web.app:factory",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        log_level="info",
-        access_log=False,
-    )
+    settings = _settings()  # fail before forking workers when a setting is wrong
+    if not settings.redis_url:
+        try:
+            check_database(settings.database)
+        except SettingsError as exc:
+            _bad_setting(exc)
+    with _shared_metrics():
+        uvicorn.run(
+            "api.web.app:factory",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            log_level="info",
+            access_log=False,
+            # The app believes X-Forwarded-For only from OOMGUIDE_TRUSTED_PROXIES; uvicorn's own
+            # handling would believe it from loopback.
+            proxy_headers=False,
+        )
+
+
+@contextmanager
+def _shared_metrics() -> Iterator[None]:
+    """A fresh folder for the workers' metrics files (see api.web.metrics), set in the
+    environment before prometheus-client is imported, removed when the server stops; a folder
+    the operator set in PROMETHEUS_MULTIPROC_DIR is used as it is."""
+    if os.environ.get(MULTIPROCESS_DIR):
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="oomguide-metrics-") as folder:
+        os.environ[MULTIPROCESS_DIR] = folder
+        try:
+            yield
+        finally:
+            del os.environ[MULTIPROCESS_DIR]
 
 
 @app.command()

@@ -406,6 +406,8 @@
   // The widget
   // ---------------------------------------------------------------------------------------------
 
+  var KEPT_TURNS = 50; // turns whose label, kind and trace are kept for a reload
+
   function Widget(script) {
     this.script = script;
     this.origin = apiOrigin(script);
@@ -413,6 +415,7 @@
     this.keys = {
       conversation: 'oomguide:' + this.origin + ':conversation',
       labels: 'oomguide:' + this.origin + ':labels',
+      turns: 'oomguide:' + this.origin + ':turns',
       locale: 'oomguide:locale'
     };
     this.locale = normalizeLocale(this.storage.get(this.keys.locale)) || pickLocale(script);
@@ -622,6 +625,7 @@
     this.conversation = null;
     this.storage.remove(this.keys.conversation);
     this.storage.remove(this.keys.labels);
+    this.storage.remove(this.keys.turns);
   };
 
   Widget.prototype.startConversation = function (text) {
@@ -632,6 +636,7 @@
       self.clearLog();
       if (text) self.addUserMessage(text);
       self.remember(turn);
+      self.rememberTurn(turn);
       self.addTurn(turn);
       return true;
     }));
@@ -646,6 +651,7 @@
       self.addUserMessage(shownAs);
       self.remember(turn);
       if (body.value) self.rememberLabel(turn.turn, shownAs);
+      self.rememberTurn(turn);
       self.addTurn(turn);
       return true;
     }));
@@ -830,10 +836,15 @@
     msg.setAttribute('data-kind', turn.kind);
     msg.appendChild(this.markdown(turn.text));
     var first = turn.question && !turn.done ? this.appendChoices(msg, turn.question) : null;
-    if (turn.trace && turn.trace.length) msg.appendChild(this.traceBlock(turn.trace));
-    if (turn.kind === 'answer') msg.appendChild(this.feedbackBlock());
+    this.appendControls(msg, turn);
     this.log.appendChild(msg);
     this.focusAfterTurn(msg, first);
+  };
+
+  /** A turn's "why?" (its trace) and, under an answer, the feedback buttons. */
+  Widget.prototype.appendControls = function (msg, turn) {
+    if (turn.trace && turn.trace.length) msg.appendChild(this.traceBlock(turn.trace));
+    if (turn.kind === 'answer') msg.appendChild(this.feedbackBlock());
   };
 
   Widget.prototype.focusAfterTurn = function (msg, firstChoice) {
@@ -895,6 +906,7 @@
   Widget.prototype.renderView = function (view) {
     this.clearLog();
     var labels = this.labels();
+    var turns = this.byTurn(this.keys.turns);
     var last = null;
     view.transcript.forEach(function (entry) {
       if (entry.role === 'user') {
@@ -907,23 +919,44 @@
     }, this);
     if (!last) return;
     var first = view.question && !view.done ? this.appendChoices(last, view.question) : null;
+    // The controls after the choices, as when the turn was first shown.
+    this.log.querySelectorAll('.msg.bot[data-turn]').forEach(function (msg) {
+      var kept = turns[msg.getAttribute('data-turn')];
+      if (kept) this.appendControls(msg, kept);
+    }, this);
     if (!this.panel.hidden) this.focusAfterTurn(last, first);
   };
 
   /** Labels of the options clicked in this conversation, by turn, so a reload shows them. */
   Widget.prototype.labels = function () {
+    return this.byTurn(this.keys.labels);
+  };
+
+  Widget.prototype.rememberLabel = function (turn, label) {
+    this.keepByTurn(this.keys.labels, turn, label);
+  };
+
+  /** What a reload cannot ask the server for: each bot turn's kind and trace, by turn. */
+  Widget.prototype.rememberTurn = function (turn) {
+    this.keepByTurn(this.keys.turns, turn.turn, { kind: turn.kind, trace: turn.trace || [] });
+  };
+
+  /** Values kept by turn for the current conversation (empty for another conversation). */
+  Widget.prototype.byTurn = function (key) {
     try {
-      var stored = JSON.parse(this.storage.get(this.keys.labels) || '{}');
+      var stored = JSON.parse(this.storage.get(key) || '{}');
       return stored && stored.id === (this.conversation && this.conversation.id) ? stored.byTurn : {};
     } catch (e) {
       return {};
     }
   };
 
-  Widget.prototype.rememberLabel = function (turn, label) {
-    var byTurn = this.labels();
-    byTurn[turn] = label;
-    this.storage.set(this.keys.labels, JSON.stringify({ id: this.conversation.id, byTurn: byTurn }));
+  Widget.prototype.keepByTurn = function (key, turn, value) {
+    var byTurn = this.byTurn(key);
+    byTurn[turn] = value;
+    var turns = Object.keys(byTurn).map(Number).sort(function (a, b) { return a - b; });
+    turns.slice(0, Math.max(0, turns.length - KEPT_TURNS)).forEach(function (old) { delete byTurn[old]; });
+    this.storage.set(key, JSON.stringify({ id: this.conversation.id, byTurn: byTurn }));
   };
 
   Widget.prototype.showNotice = function (kind, message, actionLabel, action) {

@@ -10,13 +10,15 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from api import channels
 from api.settings import Settings
-from api.web import openapi_doc, problems
+from api.web import docs_pages, openapi_doc, problems
 from api.web.context import AppContext
 from api.web.middleware import BodyLimit, RateLimit, RequestContext
 from api.web.routes import site, v1
+from api.web.security import SecurityHeaders
 
 DESCRIPTION = """Troubleshooting assistant for out-of-memory crashes in AI Toolkit LoRA training,
 answering from the gradient-checkpointing guide with citations, in pt-BR and en."""
@@ -39,14 +41,22 @@ def create_app(
         if close_on_shutdown:
             context.close()
 
-    app = FastAPI(title="oomguide", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    app = FastAPI(
+        title="oomguide",
+        version="0.1.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url=None,  # served offline by api.web.docs_pages
+        redoc_url=None,
+    )
     app.state.context = context
     problems.install(app)
     openapi_doc.install(app, context)
     app.include_router(v1.router)
     app.include_router(site.router)
+    app.include_router(docs_pages.router)
     _install_channels(app)
-    app.add_middleware(RateLimit, limiter=context.limiter, blocking=bool(settings.redis_url))
+    app.add_middleware(RateLimit, limiter=context.limiter, blocking=context.limiter.blocking)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     if settings.cors_origins:
         app.add_middleware(
@@ -55,7 +65,12 @@ def create_app(
             allow_methods=["GET", "POST"],
             allow_headers=["Content-Type", "Accept-Language"],
         )
+    app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestContext, metrics=context.metrics)
+    if settings.trusted_proxies:
+        # Outermost: the client the rate limit and the logs see is the one a trusted proxy
+        # names; from anyone else, X-Forwarded-For is ignored.
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     return app
 
 

@@ -86,7 +86,7 @@ class AppContext:
             engine,
             store,
             ConversationService(engine, store),
-            RateLimiter(settings.rate_limit, settings.redis_url),
+            RateLimiter(settings.rate_limit, settings.redis_url, settings.database),
             Metrics(),
             StoreCalls(store.backend, settings.store_timeout + 1.0),
         )

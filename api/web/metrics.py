@@ -1,18 +1,28 @@
-"""Prometheus metrics of one app, in its own registry so that several apps never collide."""
+"""Prometheus metrics of one app, in its own registry so that several apps never collide.
+
+Under `oomguide serve` the counters are prometheus-client's multiprocess ones (the command sets
+PROMETHEUS_MULTIPROC_DIR before any worker starts): each worker writes its own file and a
+scrape adds them all up, so every scrape sees the whole server whichever worker answers it.
+"""
 
 from __future__ import annotations
 
+import os
+
 from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
+from prometheus_client.multiprocess import MultiProcessCollector
 
 from engine.models import Diagnosis, Turn
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
+MULTIPROCESS_DIR = "PROMETHEUS_MULTIPROC_DIR"  # prometheus-client's own variable
 
 
 class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
+        self.shared_dir = os.environ.get(MULTIPROCESS_DIR) or None
         self.turns = Counter(
             "oomguide_turns",
             "Conversation turns taken",
@@ -52,4 +62,8 @@ class Metrics:
             self.answers.labels(rec.code).inc()
 
     def render(self) -> bytes:
-        return generate_latest(self.registry)
+        if self.shared_dir is None:
+            return generate_latest(self.registry)
+        every_worker = CollectorRegistry()
+        MultiProcessCollector(every_worker, path=self.shared_dir)  # type: ignore[no-untyped-call]
+        return generate_latest(every_worker)

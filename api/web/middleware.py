@@ -24,6 +24,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 log = logging.getLogger("oomguide.access")
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+_CONVERSATION = re.compile(r"(/conversations/)([^/]+)")
+_ID_SHOWN = 6
 _UNLIMITED = ("/healthz", "/readyz", "/metrics", "/widget.js", "/favicon.ico")
 
 
@@ -90,10 +92,16 @@ class RequestContext:
                 "%s %s %s %d %.2fms",
                 request_id,
                 scope["method"],
-                scope["path"],
+                shortened(scope["path"]),
                 status[0],
                 elapsed * 1000,
             )
+
+
+def shortened(path: str) -> str:
+    """A path for the access log: a conversation id is as good as a password to whoever holds
+    it, so the log keeps only its first characters (enough to tell requests apart)."""
+    return _CONVERSATION.sub(lambda m: m[1] + m[2][:_ID_SHOWN] + "…", path)
 
 
 class BodyLimit:
@@ -149,7 +157,7 @@ class RateLimit:
     def __init__(self, app: ASGIApp, limiter: RateLimiter, blocking: bool) -> None:
         self.app = app
         self.limiter = limiter
-        self.blocking = blocking  # a Redis-backed limiter waits on the network: not on the loop
+        self.blocking = blocking  # Redis or SQLite: waits, not on the loop
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (

@@ -68,6 +68,18 @@ def _http(_: Request, exc: Exception) -> JSONResponse:
     return response
 
 
+def _unavailable(request: Request, exc: Exception) -> JSONResponse:
+    """The detail (a Redis address, a file's error) goes to the log, not to the client."""
+    assert isinstance(exc, StoreUnavailable)
+    log.warning("%s %s: %s", request.method, request.url.path, exc)
+    return problem(503, "Service Unavailable", unavailable_reason(exc.backend))
+
+
+def unavailable_reason(backend: str) -> str:
+    """What a client is told when the store fails: plain, with nothing internal in it."""
+    return f"the {backend} store cannot be used right now; try again shortly"
+
+
 def _unexpected(_: Request, exc: Exception) -> JSONResponse:
     log.exception("unexpected error", exc_info=exc)
     return problem(500, "Internal Server Error", "an unexpected error; it has been logged")
@@ -77,6 +89,7 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, _validation)
     app.add_exception_handler(ConfigError, _config)
     app.add_exception_handler(HTTPException, _http)
+    app.add_exception_handler(StoreUnavailable, _unavailable)
     simple: dict[type[Exception], tuple[int, str]] = {
         ConversationNotFound: (404, "Not Found"),
         SectionNotFound: (404, "Not Found"),
@@ -84,7 +97,6 @@ def install(app: FastAPI) -> None:
         InvalidReply: (422, "Unprocessable Content"),
         InvalidFacts: (422, "Unprocessable Content"),
         PayloadTooLarge: (413, "Payload Too Large"),
-        StoreUnavailable: (503, "Service Unavailable"),
     }
     for exc_type, (status, title) in simple.items():
         app.add_exception_handler(exc_type, _simple(status, title))

@@ -1,13 +1,15 @@
-"""Requests per minute per client, counted in memory or in Redis (shared by every process).
+"""Requests per minute per client, counted where every process that shares the store sees the
+same count: in Redis, or in the SQLite file (in memory only for a store in memory).
 
 A moving window: a client gets at most N requests in any 60 seconds, with no burst of 2N
 across a minute boundary as a fixed window allows, and Retry-After is the exact wait until
 its oldest counted request leaves the window. The cost, one timestamp per counted request,
 is small at the limits this service runs with.
 
-Counted in Redis, a hit waits at most a quarter of a second for an answer; after a failure the
-limiter stops asking for a few seconds (a circuit breaker) and lets requests through, so a Redis
-that is down or paused costs a request nothing, and one request in a few seconds that wait.
+Counted in Redis or SQLite, a hit waits at most a quarter of a second for an answer (or the
+file's write lock); after a failure the limiter stops asking for a few seconds (a circuit
+breaker) and lets requests through, so a Redis that is down or a file locked by a long write
+costs a request nothing, and one request in a few seconds that wait.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from limits import RateLimitItemPerMinute
 from limits.errors import StorageError
 from limits.storage import MemoryStorage, RedisStorage, Storage
 from limits.strategies import MovingWindowRateLimiter
+
+from api.web.ratelimit_sqlite import SQLiteStorage
 
 _KEY_PREFIX = "oomguide:ratelimit"
 _TIMEOUT_SECONDS = 0.25
@@ -40,21 +44,29 @@ _ALLOWED = RateDecision(allowed=True, retry_after=0)
 class RateLimiter:
     """Counts hits per client key; `requests_per_minute=0` turns limiting off."""
 
-    def __init__(self, requests_per_minute: int, redis_url: str | None) -> None:
+    def __init__(
+        self, requests_per_minute: int, redis_url: str | None, database: str | None = None
+    ) -> None:
         if requests_per_minute < 0:
             raise ValueError(f"requests_per_minute must be >= 0, got {requests_per_minute}")
         self._item = RateLimitItemPerMinute(requests_per_minute)
         self._pool: redis.ConnectionPool | None = None
+        self._sqlite: SQLiteStorage | None = None
         self._limiter: MovingWindowRateLimiter | None = None
         self._breaker = pybreaker.CircuitBreaker(
             fail_max=1, reset_timeout=PAUSE_AFTER_FAILURE_SECONDS, throw_new_error_on_trip=False
         )
         if requests_per_minute > 0:
-            self._limiter = MovingWindowRateLimiter(self._storage(redis_url))
+            self._limiter = MovingWindowRateLimiter(self._storage(redis_url, database))
 
     @property
     def enabled(self) -> bool:
         return self._limiter is not None
+
+    @property
+    def blocking(self) -> bool:
+        """Whether a hit waits on the network or a file (then it must not run on the loop)."""
+        return self._pool is not None or self._sqlite is not None
 
     def hit(self, client_key: str) -> RateDecision:
         if self._limiter is None:
@@ -74,8 +86,13 @@ class RateLimiter:
     def close(self) -> None:
         if self._pool is not None:
             self._pool.disconnect()
+        if self._sqlite is not None:
+            self._sqlite.close()
 
-    def _storage(self, redis_url: str | None) -> Storage:
+    def _storage(self, redis_url: str | None, database: str | None) -> Storage:
+        if not redis_url and database and database != ":memory:":
+            self._sqlite = SQLiteStorage(database, _TIMEOUT_SECONDS)
+            return self._sqlite
         if not redis_url:
             return MemoryStorage()
         self._pool = redis.ConnectionPool.from_url(

@@ -14,6 +14,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from engine.config.issues import ConfigIssue
+from engine.facts import MAX_INT
 
 _STR: Final = "tag:yaml.org,2002:str"
 _INT: Final = "tag:yaml.org,2002:int"
@@ -123,8 +124,9 @@ class Reader:
         return None
 
     def integer(self, at: Located, *, minimum: int = 1, code: str = "") -> int | None:
+        """A count the facts can hold: from ``minimum`` up to the facts' own ceiling."""
         value = as_int(at)
-        if value is None or value < minimum:
+        if value is None or not minimum <= value <= MAX_INT:
             self.wrong(code or "expected_positive_int", at)
             return None
         return value

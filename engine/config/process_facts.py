@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.config.nodes import Located, Reader
+from engine.facts import coerce
 from kb.contract import FactValue
 
 Candidate = tuple[int, str]  # a value and its evidence
@@ -22,7 +23,12 @@ class Facts:
         return f"{at.path.removeprefix(self.prefix)}: {at.shown()} (line {at.line})"
 
     def put(self, fact: str, value: FactValue, evidence: str) -> None:
-        self.values[fact] = value
+        """Keep a fact the contract accepts, checked as a caller's would be; a value out of
+        range (``batch_size: 99999999999999999999``) stays unknown rather than stored."""
+        try:
+            self.values[fact] = coerce(fact, value)
+        except ValueError:
+            return
         self.evidence[fact] = evidence
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -13,13 +15,14 @@ from tests.redis_server import start_redis_server
 LimiterFactory = Callable[[int], RateLimiter]
 
 
-@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis)])
-def make_limiter(request: pytest.FixtureRequest) -> Iterator[LimiterFactory]:
+@pytest.fixture(params=["memory", "sqlite", pytest.param("redis", marks=pytest.mark.redis)])
+def make_limiter(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LimiterFactory]:
     url: str | None = request.getfixturevalue("redis_url") if request.param == "redis" else None
+    database = str(tmp_path / "oomguide.db") if request.param == "sqlite" else None
     opened: list[RateLimiter] = []
 
     def make(requests_per_minute: int) -> RateLimiter:
-        limiter = RateLimiter(requests_per_minute, url)
+        limiter = RateLimiter(requests_per_minute, url, database)
         opened.append(limiter)
         return limiter
 
@@ -75,6 +78,34 @@ def test_zero_per_minute_turns_limiting_off(make_limiter: LimiterFactory) -> Non
 def test_negative_limit_is_refused() -> None:
     with pytest.raises(ValueError, match="requests_per_minute"):
         RateLimiter(-1, None)
+
+
+def test_processes_sharing_a_sqlite_file_share_the_count(tmp_path: Path) -> None:
+    database = str(tmp_path / "oomguide.db")
+    first, second = RateLimiter(3, None, database), RateLimiter(3, None, database)
+    try:
+        first.hit("198.51.100.7")
+        second.hit("198.51.100.7")
+        first.hit("198.51.100.7")
+
+        assert not second.hit("198.51.100.7").allowed
+        assert second.hit("203.0.113.9").allowed
+        assert first.blocking
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_locked_sqlite_file_lets_requests_through(tmp_path: Path) -> None:
+    database = str(tmp_path / "oomguide.db")
+    limiter = RateLimiter(1, None, database)
+    holder = sqlite3.connect(database, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        assert [limiter.hit("198.51.100.7").allowed for _ in range(3)] == [True] * 3
+    finally:
+        holder.close()
+        limiter.close()
 
 
 @pytest.mark.redis

@@ -258,3 +258,88 @@ def test_request_id_is_echoed(client: TestClient) -> None:
     assert response.headers["x-request-id"] == "abc-123"
     generated = client.get("/healthz", headers={"X-Request-ID": "bad id with spaces"})
     assert generated.headers["x-request-id"] != "bad id with spaces"
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        None,
+        "text/plain",
+        "text/plain;charset=UTF-8",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/jsonp",
+        "text/json",
+    ],
+)
+@pytest.mark.parametrize(
+    "path",
+    ["/v1/conversations", "/v1/diagnose", "/v1/configs/check", "/v1/conversations/x/replies"],
+)
+def test_a_body_that_is_not_sent_as_json_is_415(
+    client: TestClient, path: str, content_type: str | None
+) -> None:
+    headers = {"content-type": content_type} if content_type else {}
+
+    response = client.post(path, content=b'{"text": "help, out of memory"}', headers=headers)
+
+    assert response.status_code == 415
+    assert response.headers["content-type"] == "application/problem+json"
+    assert response.json()["status"] == 415
+
+
+@pytest.mark.parametrize(
+    "content_type", ["application/json", "Application/JSON; charset=utf-8", "application/x+json"]
+)
+def test_a_json_content_type_is_accepted(client: TestClient, content_type: str) -> None:
+    response = client.post(
+        "/v1/conversations",
+        content=b'{"text": "help, out of memory"}',
+        headers={"content-type": content_type},
+    )
+    assert response.status_code == 201
+
+
+_HUGE_BATCH = (
+    "job: extension\nconfig:\n  name: demo\n  process:\n    - type: sd_trainer\n"
+    "      train:\n        batch_size: 99999999999999999999\n        gradient_checkpointing: off\n"
+    "      sample:\n        sample_every: 4\n        sample_steps: 1000001\n"
+    "      model:\n        arch: zimage:turbo\n"
+)
+
+
+@pytest.mark.parametrize("path", ["/v1/configs/check", "/v1/diagnose", "/v1/conversations"])
+def test_a_config_value_out_of_the_facts_range_is_refused_where_it_stands(
+    client: TestClient, path: str
+) -> None:
+    response = client.post(path, json={"config": _HUGE_BATCH, "locale": "en"})
+
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert [(e["field"], e["line"]) for e in errors] == [
+        ("config.process[0].train.batch_size", 7),
+        ("config.process[0].sample.sample_steps", 11),
+    ]
+    assert "up to 1,000,000" in errors[0]["message"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"OOM!\n```yaml\n{_HUGE_BATCH}```",
+        "OOM with batch_size 99999999999999999999 and gradient checkpointing off",
+    ],
+    ids=["pasted-config", "free-text"],
+)
+def test_a_value_out_of_range_in_a_message_is_not_taken(client: TestClient, text: str) -> None:
+    response = client.post("/v1/conversations", json={"text": text, "locale": "en"})
+
+    assert response.status_code == 201, response.text
+    assert "batch_size" not in response.json()["facts"]
+    assert "sample_steps" not in response.json()["facts"]
+
+
+def test_the_same_facts_from_a_caller_are_422(client: TestClient) -> None:
+    facts = {"batch_size": 99999999999999999999, "sample_steps": 1000001}
+    response = client.post("/v1/diagnose", json={"facts": facts})
+    assert response.status_code == 422

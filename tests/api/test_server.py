@@ -78,6 +78,65 @@ def test_racing_replies_apply_once(
         assert [e["role"] for e in view["transcript"]].count("user") == 2
 
 
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
+def test_the_rate_limit_holds_across_workers(
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
+) -> None:
+    env = {"OOMGUIDE_DATABASE": str(tmp_path / "db.sqlite"), "OOMGUIDE_RATE_LIMIT": "10"}
+    if backend == "redis":
+        env["OOMGUIDE_REDIS_URL"] = request.getfixturevalue("redis_url")
+    with start_server(env, tmp_path, workers=2) as server:
+
+        def get(_: int) -> int:
+            # A connection each, so that the kernel spreads them over both workers.
+            return httpx.get(f"{server.url}/v1/kb", timeout=10).status_code
+
+        with ThreadPoolExecutor(4) as pool:
+            statuses = list(pool.map(get, range(30)))
+    assert statuses.count(200) == 10 and statuses.count(429) == 20, statuses
+
+
+@pytest.mark.parametrize(
+    ("trusted", "allowed"), [(None, 2), ("127.0.0.1", 6), ("10.0.0.0/8, ::1", 2)]
+)
+def test_x_forwarded_for_counts_only_from_a_trusted_proxy(
+    tmp_path: Path, trusted: str | None, allowed: int
+) -> None:
+    env = {"OOMGUIDE_DATABASE": str(tmp_path / "db.sqlite"), "OOMGUIDE_RATE_LIMIT": "2"}
+    if trusted is not None:
+        env["OOMGUIDE_TRUSTED_PROXIES"] = trusted
+    with start_server(env, tmp_path) as server:
+        statuses = [
+            httpx.get(
+                f"{server.url}/v1/kb", headers={"X-Forwarded-For": f"198.51.100.{i // 2}"}
+            ).status_code
+            for i in range(6)
+        ]
+        # A trusted proxy's clients are counted apart (two each); anyone else is one client.
+        again = httpx.get(f"{server.url}/v1/kb", headers={"X-Forwarded-For": "198.51.100.0"})
+    assert statuses.count(200) == allowed, statuses
+    assert again.status_code == 429
+
+
+def _turns_counted(metrics: str) -> float:
+    """The sum of oomguide_turns_total over its labels, from Prometheus text."""
+    return sum(
+        float(line.rsplit(" ", 1)[1])
+        for line in metrics.splitlines()
+        if line.startswith("oomguide_turns_total{")
+    )
+
+
+def test_every_scrape_sees_every_workers_counters(tmp_path: Path) -> None:
+    env = {"OOMGUIDE_DATABASE": str(tmp_path / "db.sqlite")}
+    with start_server(env, tmp_path, workers=2) as server:
+        with ThreadPoolExecutor(4) as pool:
+            list(pool.map(lambda _: _start(server.url), range(12)))
+        # A connection each, so that the kernel hands the scrapes to both workers.
+        scrapes = [httpx.get(f"{server.url}/metrics").text for _ in range(8)]
+    assert [_turns_counted(scrape) for scrape in scrapes] == [12.0] * 8
+
+
 def test_expired_conversation_is_404(tmp_path: Path) -> None:
     env = {"OOMGUIDE_DATABASE": str(tmp_path / "db.sqlite"), "OOMGUIDE_SESSION_TTL": "1"}
     with start_server(env, tmp_path) as server:

@@ -3,6 +3,7 @@ requests that need it with 503, and no other request waits with them."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.faults import redis_stopped, sqlite_write_lock_held
-from tests.redis_server import RedisServer
+from tests.redis_server import RedisServer, start_redis_server
 from tests.server import start_server
 
 OPENING = {"locale": "en", "text": "help, out of memory"}
@@ -39,18 +40,19 @@ def _unavailable(response: httpx.Response) -> None:
 
 
 def test_a_held_sqlite_lock_is_a_503_on_store_routes_only(
-    make_client: Callable[..., TestClient], tmp_path: Path
+    make_client: Callable[..., TestClient], tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     database = str(tmp_path / "locked.db")
     client = make_client(database=database, store_timeout=0.2)
     conversation_id = _start(client)
-    with sqlite_write_lock_held(database):
+    with sqlite_write_lock_held(database), caplog.at_level(logging.WARNING, "oomguide.errors"):
         _unavailable(
             client.post(f"/v1/conversations/{conversation_id}/replies", json={"text": "4"})
         )
         _unavailable(client.post("/v1/conversations", json=OPENING))
         ready = client.get("/readyz")
-        assert ready.status_code == 503 and "locked" in ready.json()["reason"]
+        assert ready.status_code == 503 and "cannot be used" in ready.json()["reason"]
+        assert "locked" in caplog.text  # the detail is logged, not answered
         _stateless_routes_answer(client)
     assert client.get("/readyz").json() == {"status": "ready", "store": "sqlite", "reason": None}
     reply = client.post(f"/v1/conversations/{conversation_id}/replies", json={"text": "4"})
@@ -117,3 +119,37 @@ def test_a_request_waiting_for_redis_holds_up_no_other(
             _stateless_routes_answer(client)
             assert not waiting.done()  # it cannot finish while Redis answers nobody
         assert waiting.result().status_code == 200
+
+
+@pytest.mark.redis
+def test_a_503_never_tells_the_client_an_internal_address(
+    make_client: Callable[..., TestClient], caplog: pytest.LogCaptureFixture
+) -> None:
+    with start_redis_server() as gone:
+        url, port = gone.url, gone.url.rsplit(":", 1)[1].split("/")[0]
+    client = make_client(redis_url=url, store_timeout=0.5)
+
+    with caplog.at_level(logging.WARNING, "oomguide.errors"):
+        answers = [
+            client.post("/v1/conversations", json=OPENING),
+            client.get("/v1/conversations/k3Vq0n9xZbY2r8TfLw1aPc5d"),
+            client.get("/readyz"),
+        ]
+
+    for answer in answers:
+        assert answer.status_code == 503, answer.text
+        assert "127.0.0.1" not in answer.text and port not in answer.text
+        assert "redis store cannot be used right now" in answer.text
+    assert port in caplog.text  # the detail is for the operator
+
+
+def test_access_logs_shorten_conversation_ids(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, "oomguide.access"):
+        conversation_id = _start(client)
+        client.get(f"/v1/conversations/{conversation_id}")
+        client.post(f"/v1/conversations/{conversation_id}/replies", json={"text": "4"})
+
+    assert conversation_id not in caplog.text
+    assert f"/v1/conversations/{conversation_id[:6]}…/replies" in caplog.text

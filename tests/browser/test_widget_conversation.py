@@ -130,6 +130,28 @@ def test_reload_continues_the_conversation(page: Page, site: Site) -> None:
     assert stored == []
 
 
+def test_reload_keeps_why_and_feedback_on_every_turn(page: Page, site: Site) -> None:
+    root = open_widget(page, site.url + "/")
+    send(root, "deu OOM no treino")
+    click_option(root, "disabled")
+    turns = root.locator(BOT_TURNS)
+    before = [turns.nth(i).locator("details.why li").count() for i in range(2)]
+
+    page.reload()
+    root.locator(".launcher").click()
+
+    expect(turns).to_have_count(2)
+    for index, steps in enumerate(before):
+        assert steps > 0
+        expect(turns.nth(index).locator("details.why summary")).to_have_text("Por quê?")
+        expect(turns.nth(index).locator("details.why li")).to_have_count(steps)
+    expect(turns.nth(0).locator(".feedback")).to_have_count(0)
+    turns.nth(1).locator("[data-feedback='yes']").click()
+    expect(turns.nth(1).locator(".feedback")).to_contain_text("Obrigado")
+    click_option(root, "still_oom")
+    expect(turns).to_have_count(3)
+
+
 def test_stale_reply_refreshes_the_conversation(page: Page, site: Site) -> None:
     root = open_widget(page, site.url + "/")
     send(root, "deu OOM no treino")

@@ -69,10 +69,11 @@ def _json(text: str) -> str:
 
 
 def test_strict_csp_host(page: Page, site: Site, recorder: Recorder) -> None:
-    """The demo page is served under `default-src 'self'` and nothing else: the widget needs no
-    inline script or style allowance at all."""
+    """The demo page is served under `default-src 'self'` (and no framing) and nothing else: the
+    widget needs no inline script or style allowance at all."""
     response = httpx.get(site.url + "/")
-    assert response.headers["content-security-policy"] == "default-src 'self'"
+    policy = response.headers["content-security-policy"]
+    assert policy == "default-src 'self'; frame-ancestors 'none'"
     assert "<style" not in response.text and "<script>" not in response.text
     root = open_widget(page, site.url + "/")
     send(root, "deu OOM com o gradient checkpointing desligado")

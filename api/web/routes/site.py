@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Annotated, Any
 
 import jinja2
 from fastapi import APIRouter, Header, Query, Response
 from fastapi.responses import FileResponse, HTMLResponse
+from markdown_it import MarkdownIt
+from markupsafe import Markup
 
 from api.service.describe import section_view
 from api.store import StoreUnavailable
 from api.web.context import Context
 from api.web.metrics import CONTENT_TYPE
+from api.web.problems import unavailable_reason
 from api.web.schemas import Health, Problem, Readiness
 from locales import pick_locale
 
 router = APIRouter()
+log = logging.getLogger("oomguide.errors")
 _PROBLEMS: dict[int | str, dict[str, Any]] = {
     422: {"model": Problem, "content": {"application/problem+json": {}}}
 }
@@ -26,6 +31,11 @@ _PAGES = jinja2.Environment(
     autoescape=True,
     undefined=jinja2.StrictUndefined,
 )
+# The KB's texts are CommonMark, as the widget shows them; raw HTML in them is shown as text
+# and a link's scheme is checked (markdown-it's validateLink refuses javascript: and the like).
+_MARKDOWN = MarkdownIt("commonmark", {"html": False})
+_PAGES.filters["markdown"] = lambda text: Markup(_MARKDOWN.render(text))
+_PAGES.filters["markdown_inline"] = lambda text: Markup(_MARKDOWN.renderInline(text))
 _GUIDE_HEADING = {
     "pt-BR": "Guia: Gradient Checkpointing e OOM no AI Toolkit",
     "en": "Guide: Gradient Checkpointing and OOM in AI Toolkit",
@@ -64,8 +74,10 @@ async def readyz(ctx: Context, response: Response) -> Readiness:
     try:
         await ctx.store_calls.run(ctx.store.check_writable)
     except StoreUnavailable as error:
+        log.warning("not ready: %s", error)
         response.status_code = 503
-        return Readiness(status="unavailable", store=ctx.store.backend, reason=error.reason)
+        reason = unavailable_reason(ctx.store.backend)
+        return Readiness(status="unavailable", store=ctx.store.backend, reason=reason)
     return Readiness(status="ready", store=ctx.store.backend)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query, Response, status
+from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request, Response, status
 
 from api.service.config_check import check
 from api.service.describe import conversation_view, describe_kb, section_view
@@ -23,7 +23,24 @@ from locales import pick_locale
 # Routes that touch the store hand that work to the store's own threads (AppContext.store_calls),
 # which fail it with 503 past a bounded wait; stateless routes that do real work are plain
 # functions, which FastAPI runs in its thread pool. Nothing waits on the event loop.
-router = APIRouter(prefix="/v1", tags=["v1"])
+
+
+async def _json_only(request: Request) -> None:
+    """415 for a body sent without a JSON content type. A page on another site can post
+    ``text/plain`` or a form from a visitor's browser with no CORS preflight; a JSON content
+    type needs one, so requiring it closes that door."""
+    if request.method == "POST" and not _is_json(request.headers.get("content-type", "")):
+        raise HTTPException(415, "send the body as application/json")
+
+
+def _is_json(content_type: str) -> bool:
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media == "application/json" or (
+        media.startswith("application/") and media.endswith("+json")
+    )
+
+
+router = APIRouter(prefix="/v1", tags=["v1"], dependencies=[Depends(_json_only)])
 AcceptLanguage = Annotated[str | None, Header(max_length=512)]
 
 
@@ -45,7 +62,7 @@ def _opening(ctx: AppContext, body: NewConversation, accept: str | None) -> Open
     "/conversations",
     status_code=status.HTTP_201_CREATED,
     response_model=Turn,
-    responses=_errors(400, 413, 422, 429, 503),
+    responses=_errors(400, 413, 415, 422, 429, 503),
 )
 async def start_conversation(
     body: NewConversation, ctx: Context, accept_language: AcceptLanguage = None
@@ -60,7 +77,7 @@ async def start_conversation(
 @router.post(
     "/conversations/{conversation_id}/replies",
     response_model=Turn,
-    responses=_errors(400, 404, 409, 413, 422, 429, 503),
+    responses=_errors(400, 404, 409, 413, 415, 422, 429, 503),
 )
 async def reply(conversation_id: str, body: ReplyBody, ctx: Context) -> Turn:
     """Answer the pending question with an option `value` or free `text`."""
@@ -84,7 +101,7 @@ async def get_conversation(conversation_id: str, ctx: Context) -> ConversationVi
 @router.post(
     "/conversations/{conversation_id}/feedback",
     status_code=204,
-    responses=_errors(400, 404, 413, 422, 429, 503),
+    responses=_errors(400, 404, 413, 415, 422, 429, 503),
 )
 async def feedback(conversation_id: str, body: FeedbackBody, ctx: Context) -> Response:
     """Was the answer helpful? Stored with the conversation, its path and the KB version."""
@@ -92,7 +109,7 @@ async def feedback(conversation_id: str, body: FeedbackBody, ctx: Context) -> Re
     return Response(status_code=204)
 
 
-@router.post("/diagnose", response_model=Diagnosis, responses=_errors(400, 413, 422, 429))
+@router.post("/diagnose", response_model=Diagnosis, responses=_errors(400, 413, 415, 422, 429))
 def diagnose(
     body: NewConversation, ctx: Context, accept_language: AcceptLanguage = None
 ) -> Diagnosis:
@@ -102,7 +119,9 @@ def diagnose(
     return result
 
 
-@router.post("/configs/check", response_model=ConfigCheck, responses=_errors(400, 413, 422, 429))
+@router.post(
+    "/configs/check", response_model=ConfigCheck, responses=_errors(400, 413, 415, 422, 429)
+)
 def check_config(
     body: ConfigCheckBody, ctx: Context, accept_language: AcceptLanguage = None
 ) -> ConfigCheck:

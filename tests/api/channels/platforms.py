@@ -40,6 +40,7 @@ class Recorded:
     path: str
     body: bytes
     headers: dict[str, str]
+    at: float = field(default_factory=time.monotonic)
 
     def json(self) -> Any:
         return json.loads(self.body)
@@ -70,7 +71,11 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _ok(self) -> None:
         self._record()
-        self.send_response(200)
+        replies = self.server.owner.replies
+        status, headers = replies.pop(0) if replies else (200, {})
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", "2")
         self.end_headers()
@@ -83,10 +88,12 @@ class _Handler(BaseHTTPRequestHandler):
 
 @dataclass
 class LocalServer:
-    """Records every request it gets and serves files put in ``files``."""
+    """Records every request it gets and serves files put in ``files``; POST, PATCH and PUT
+    are answered with the statuses and headers queued in ``replies``, then with 200."""
 
     files: dict[str, bytes] = field(default_factory=dict)
     requests: list[Recorded] = field(default_factory=list)
+    replies: list[tuple[int, dict[str, str]]] = field(default_factory=list)
     _server: _RecordingServer | None = None
     _thread: threading.Thread | None = None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -66,6 +67,43 @@ def test_another_timestamp_is_401(client: TestClient, discord: Discord) -> None:
     assert client.post(URL, content=body, headers=headers).status_code == 401
 
 
+@pytest.mark.parametrize(
+    "timestamp",
+    [
+        str(int(time.time()) - 365 * 86_400),
+        str(int(time.time()) - 6 * 60),
+        str(int(time.time()) + 6 * 60),
+        "not-a-time",
+        "1e9",
+        " 1700000000",
+        "9" * 40,
+    ],
+    ids=[
+        "a-year-old",
+        "six-minutes-old",
+        "six-minutes-ahead",
+        "not-a-time",
+        "float",
+        "space",
+        "huge",
+    ],
+)
+def test_a_correctly_signed_replay_is_401(
+    client: TestClient, discord: Discord, timestamp: str
+) -> None:
+    body = _body(discord)
+    headers = discord.headers(body, timestamp)
+    response = client.post(URL, content=body, headers=headers)
+    assert response.status_code == 401
+
+
+def test_a_timestamp_a_few_minutes_off_is_accepted(client: TestClient, discord: Discord) -> None:
+    body = _body(discord)
+    for skew in (-4 * 60, 4 * 60):
+        headers = discord.headers(body, str(int(time.time()) + skew))
+        assert client.post(URL, content=body, headers=headers).status_code == 200
+
+
 def test_another_key_is_401(client: TestClient, discord: Discord) -> None:
     body = _body(discord)
     impostor = Discord(signing_key=SigningKey.generate())
@@ -85,8 +123,49 @@ def test_signed_nonsense_is_a_client_error(
     assert client.post(URL, content=body, headers=discord.headers(body)).status_code == 400
 
 
-@pytest.mark.parametrize("key", [None, "not-hex", "00" * 31])
-def test_no_usable_public_key_is_503(app_client: object, discord: Discord, key: str | None) -> None:
-    client = app_client(discord_public_key=key)  # type: ignore[operator]
+def test_no_public_key_is_503(app_client: object, discord: Discord) -> None:
+    client = app_client(discord_public_key=None)  # type: ignore[operator]
     body = _body(discord)
     assert client.post(URL, content=body, headers=discord.headers(body)).status_code == 503
+
+
+def _patched(payload: dict[str, object], path: tuple[str, ...], value: object) -> object:
+    """``payload`` with the field at ``path`` replaced by ``value``."""
+    node: dict[str, object] = payload
+    for key in path[:-1]:
+        child = node[key]
+        assert isinstance(child, dict)
+        node = child
+    node[path[-1]] = value
+    return payload
+
+
+@pytest.mark.parametrize(
+    ("kind", "path", "value"),
+    [
+        ("command", ("data", "options"), 5),
+        ("command", ("data", "options"), [5]),
+        ("command", ("data", "options"), [{"name": "message", "value": {"a": 1}}]),
+        ("command", ("data", "resolved"), {"attachments": {"1": "x"}}),
+        ("command", ("data",), [1]),
+        ("command", ("member",), {"user": 5}),
+        ("command", ("locale",), 5),
+        ("submit", ("data", "components"), 5),
+        ("submit", ("data", "components"), [{"components": 5}]),
+        ("submit", ("data", "components"), [{"components": [{"custom_id": "text", "value": 5}]}]),
+        ("click", ("data", "custom_id"), ["oom"]),
+    ],
+)
+def test_a_signed_interaction_of_the_wrong_shape_is_400(
+    client: TestClient, discord: Discord, kind: str, path: tuple[str, ...], value: object
+) -> None:
+    payloads = {
+        "command": discord.command("80351110224678912", "my run died"),
+        "submit": discord.submit("80351110224678912", "oom:mt:abc:1:80351110224678912:", "4"),
+        "click": discord.click("80351110224678912", "oom:o:abc:1:80351110224678912:x"),
+    }
+    response = discord.send(client, _patched(payloads[kind], path, value))  # type: ignore[arg-type]
+
+    assert response.status_code == 400
+    assert response.headers["content-type"] == "application/problem+json"
+    assert ".".join(path[1:]) in response.json()["detail"]

@@ -3,8 +3,10 @@ response_url served by a real local HTTP server."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
+from urllib.parse import parse_qs, urlencode
 
 import pytest
 from fastapi.testclient import TestClient
@@ -91,6 +93,27 @@ def test_bad_or_malformed_headers_are_401(
     assert client.post(COMMANDS, content=body, headers=sent).status_code == 401
 
 
+@pytest.mark.parametrize("secret", [True, False], ids=["configured", "unconfigured"])
+def test_an_ssl_check_gets_a_plain_200(
+    app_client: Any, slack: Slack, local: LocalServer, secret: bool
+) -> None:
+    client = app_client(**({} if secret else {"slack_signing_secret": None}))
+    body = urlencode({"ssl_check": "1", "token": "gIkuvaNzQIHg97ATvDxqgjtO"}).encode()
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+
+    response = client.post(COMMANDS, content=body, headers=headers)
+
+    assert response.status_code == 200
+    assert response.content == b""
+    assert local.requests == []
+
+
+def test_a_command_with_ssl_check_0_is_still_verified(client: TestClient, slack: Slack) -> None:
+    body = urlencode({"ssl_check": "0", "text": "help"}).encode()
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+    assert client.post(COMMANDS, content=body, headers=headers).status_code == 401
+
+
 def test_a_stale_timestamp_is_401(client: TestClient, slack: Slack, local: LocalServer) -> None:
     body = slack.command_form(USER, "out of memory", f"{local.url}/r")
     stale = slack.headers(body, timestamp=int(time.time()) - 6 * 60)
@@ -154,6 +177,22 @@ def test_someone_else_cannot_click(client: TestClient, slack: Slack, local: Loca
     note = local.only("POST").json()
     assert note["replace_original"] is False
     assert note["text"].startswith("Only the person who started")
+
+
+@pytest.mark.parametrize("actions", [5, "oom", None, [], [5], {"value": "x"}])
+def test_a_malformed_click_is_answered_through_response_url(
+    client: TestClient, slack: Slack, local: LocalServer, actions: object
+) -> None:
+    form = parse_qs(slack.actions_form(USER, {"type": "button"}, f"{local.url}/r").decode())
+    payload = {**json.loads(form["payload"][0]), "actions": actions}
+    body = urlencode({"payload": json.dumps(payload)}).encode()
+
+    response = client.post(ACTIONS, content=body, headers=slack.headers(body))
+
+    assert response.status_code == 200
+    note = local.only("POST").json()
+    assert note["replace_original"] is False
+    assert "/oom" in note["text"]
 
 
 def test_a_typed_answer_takes_the_turn(

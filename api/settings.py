@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -37,6 +38,9 @@ class Settings(BaseModel):
     slack_response_hosts: tuple[str, ...] = ("hooks.slack.com",)
     integrations_allow_http: bool = False  # only for tests standing in for Discord and Slack
     max_body_bytes: int = 300 * 1024  # a 256 KiB config plus its JSON envelope
+    admin_token: str | None = None  # unset: /v1/analytics and /admin/report answer 404
+    keep_texts: Literal["none", "unread", "all"] = "unread"  # user texts the event log keeps
+    text_retention: int = Field(default=2_592_000, gt=0)  # seconds a kept text lives
 
     @field_validator("default_locale")
     @classmethod

@@ -16,7 +16,7 @@ from api.settings import Settings
 from api.web import openapi_doc, problems
 from api.web.context import AppContext
 from api.web.middleware import BodyLimit, RateLimit, RequestContext
-from api.web.routes import site, v1
+from api.web.routes import admin, site, v1
 
 DESCRIPTION = """Troubleshooting assistant for out-of-memory crashes in AI Toolkit LoRA training,
 answering from the gradient-checkpointing guide with citations, in pt-BR and en."""
@@ -45,6 +45,7 @@ def create_app(
     openapi_doc.install(app, context)
     app.include_router(v1.router)
     app.include_router(site.router)
+    app.include_router(admin.router)
     _install_channels(app)
     app.add_middleware(RateLimit, limiter=context.limiter, blocking=bool(settings.redis_url))
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
@@ -53,7 +54,7 @@ def create_app(
             CORSMiddleware,
             allow_origins=list(settings.cors_origins),
             allow_methods=["GET", "POST"],
-            allow_headers=["Content-Type", "Accept-Language"],
+            allow_headers=["Content-Type", "Accept-Language", "X-Oomguide-Channel"],
         )
     app.add_middleware(RequestContext, metrics=context.metrics)
     return app

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from prometheus_client import CollectorRegistry, Counter, Histogram
-from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
+from collections.abc import Callable, Iterator
 
+from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
+from prometheus_client.registry import Collector
+
+from api.service.analytics import Analytics
 from engine.models import Diagnosis, Turn
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -38,6 +43,11 @@ class Metrics:
             registry=self.registry,
             buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0),
         )
+        self.event_log_errors = Counter(
+            "oomguide_event_log_errors",
+            "Events that could not be recorded in the event log",
+            registry=self.registry,
+        )
 
     def turn(self, turn: Turn, channel: str) -> None:
         self.turns.labels(turn.kind, channel).inc()
@@ -51,5 +61,43 @@ class Metrics:
         for rec in diagnosis.answer.recommendations:
             self.answers.labels(rec.code).inc()
 
+    def watch_events(self, snapshot: Callable[[], Analytics | None]) -> None:
+        """Publish what the event log says (the whole server's, whatever process answers)."""
+        self.registry.register(_EventLogCollector(snapshot))
+
     def render(self) -> bytes:
         return generate_latest(self.registry)
+
+
+class _EventLogCollector(Collector):
+    """Gauges from the last analytics snapshot of the event log (a week, refreshed each minute)."""
+
+    def __init__(self, snapshot: Callable[[], Analytics | None]) -> None:
+        self._snapshot = snapshot
+
+    def collect(self) -> Iterator[Metric]:
+        data = self._snapshot()
+        if data is None:
+            return
+        conversations = GaugeMetricFamily(
+            "oomguide_conversations",
+            "Conversations started in the last week, by outcome, channel and locale",
+            labels=["outcome", "channel", "locale"],
+        )
+        for cell in data.cells:
+            conversations.add_metric([cell.outcome, cell.channel, cell.locale], cell.count)
+        answers = GaugeMetricFamily(
+            "oomguide_answers_shown",
+            "Answers shown in the last week's conversations, by answer node",
+            labels=["node"],
+        )
+        for node, count in data.answers_by_node.items():
+            answers.add_metric([node], count)
+        abandoned = GaugeMetricFamily(
+            "oomguide_abandoned",
+            "The last week's conversations abandoned at a question, by question node",
+            labels=["question"],
+        )
+        for step in data.funnel:
+            abandoned.add_metric([step.node], step.abandoned)
+        yield from (conversations, answers, abandoned)

@@ -1,0 +1,51 @@
+"""The event log's reading side for one process: analytics on demand, and a recent snapshot
+that the metrics publish."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from api.service.analytics import Analytics, read
+from api.service.events import EventWriter
+from api.service.period import since_time
+from api.store.events import EventLog
+
+SNAPSHOT_SPAN = 7 * 86_400.0
+
+
+class Insights:
+    def __init__(
+        self,
+        log: EventLog,
+        writer: EventWriter | None,
+        *,
+        session_ttl: float,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.log = log
+        self.writer = writer
+        self.session_ttl = session_ttl
+        self._clock = clock
+        self._snapshot: Analytics | None = None
+
+    def analytics(self, since: str | None = None) -> Analytics:
+        """The period's analytics, after this process's own pending events are written.
+        Raises BadPeriod for a ``since`` that cannot be read, StoreUnavailable when the log
+        cannot be read."""
+        now = self._clock()
+        start = since_time(since, now)
+        if self.writer is not None:
+            self.writer.flush()
+        return self._read(start, now)
+
+    def refresh(self) -> None:
+        now = self._clock()
+        self._snapshot = self._read(now - SNAPSHOT_SPAN, now)
+
+    def snapshot(self) -> Analytics | None:
+        return self._snapshot
+
+    def _read(self, start: float, now: float) -> Analytics:
+        errors = self.writer.failed if self.writer is not None else 0
+        return read(self.log, since=start, now=now, session_ttl=self.session_ttl, errors=errors)

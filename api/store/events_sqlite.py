@@ -1,0 +1,106 @@
+"""The event log in the SQLite file of the embedded store: two tables beside the conversations.
+
+Events are rows that are only ever appended; a kept text is a row of its own with the time it
+expires, deleted by the recorder's next purge (one a minute while the server runs) or the next
+read, whichever comes first.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import closing, contextmanager
+
+from api.store.errors import StoreUnavailable
+from api.store.events import Event, KeptText
+
+BACKEND = "sqlite"
+_READ_BATCH = 10_000
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS event (
+    seq INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    conversation_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS event_by_at ON event (at);
+CREATE TABLE IF NOT EXISTS event_text (
+    seq INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    conversation_id TEXT NOT NULL,
+    role TEXT NOT NULL,
+    text TEXT NOT NULL,
+    expires_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS event_text_by_expiry ON event_text (expires_at);
+"""
+_INSERT = "INSERT INTO event (at, conversation_id, kind, data) VALUES (?, ?, ?, ?)"
+_INSERT_TEXT = """
+INSERT INTO event_text (at, conversation_id, role, text, expires_at) VALUES (?, ?, ?, ?, ?)
+"""
+_PURGE = "DELETE FROM event_text WHERE expires_at <= ?"
+_SELECT = "SELECT conversation_id, kind, at, data FROM event WHERE at >= ? ORDER BY seq"
+_SELECT_TEXTS = """
+SELECT conversation_id, at, role, text, expires_at FROM event_text
+WHERE at >= ? AND expires_at > ? ORDER BY seq
+"""
+
+
+class SqliteEventLog:
+    backend = BACKEND
+
+    def __init__(self, database: str, *, timeout_seconds: float = 2.0) -> None:
+        self._database = database
+        self._timeout = timeout_seconds
+        with self._connection() as connection:
+            connection.execute("PRAGMA journal_mode = WAL")
+            connection.executescript(_SCHEMA)
+
+    def append(self, events: Sequence[Event], texts: Sequence[KeptText] = ()) -> None:
+        rows = [(e.at, e.conversation, e.kind, _dumps(e.data)) for e in events]
+        kept = [(t.at, t.conversation, t.role, t.text, t.expires_at) for t in texts]
+        with self._connection() as connection:
+            connection.execute("BEGIN IMMEDIATE")
+            connection.executemany(_INSERT, rows)
+            connection.executemany(_INSERT_TEXT, kept)
+            connection.execute("COMMIT")
+
+    def events(self, since: float) -> Iterator[Event]:
+        with self._connection() as connection:
+            cursor = connection.execute(_SELECT, (since,))
+            while rows := cursor.fetchmany(_READ_BATCH):
+                for conversation, kind, at, data in rows:
+                    yield Event(conversation, kind, at, json.loads(data))
+
+    def texts(self, since: float, now: float) -> list[KeptText]:
+        self.purge_texts(now)
+        with self._connection() as connection:
+            rows = connection.execute(_SELECT_TEXTS, (since, now)).fetchall()
+        return [KeptText(*row) for row in rows]
+
+    def purge_texts(self, now: float) -> None:
+        with self._connection() as connection:
+            connection.execute(_PURGE, (now,))
+
+    def close(self) -> None:
+        """Nothing stays open between calls."""
+
+    @contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        """A connection of its own for each call, closed after it; any SQLite error is
+        StoreUnavailable."""
+        try:
+            with closing(
+                sqlite3.connect(self._database, timeout=self._timeout, isolation_level=None)
+            ) as connection:
+                connection.execute("PRAGMA synchronous = NORMAL")
+                yield connection
+        except sqlite3.Error as error:
+            raise StoreUnavailable(BACKEND, str(error)) from error
+
+
+def _dumps(data: object) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -109,7 +109,7 @@ class Analytics(_Out):
     event_log_errors: int = Field(default=0, description="events this process could not record")
 
 
-@dataclass
+@dataclass(slots=True)
 class _Conversation:
     started: float
     channel: str
@@ -139,15 +139,15 @@ def summarize(
 ) -> Analytics:
     convs, advice, nodes, restarts, misread_count = _fold(events)
     quiet = {cid for cid, c in convs.items() if now - c.last > session_ttl}
-    outcome_of = {cid: _outcome(c, cid in quiet) for cid, c in convs.items()}
+    kinds, votes = _tally(convs, quiet)
     return Analytics(
         since=iso(since),
         until=iso(now),
         conversations=len(convs),
-        outcomes=_outcomes(outcome_of.values()),
-        helpful=_helpful(convs.values()),
+        outcomes=_outcomes(kinds, lambda _: "all").get("all", Outcomes()),
+        helpful=_helpful(votes, lambda _: "all").get("all", Helpful()),
         funnel=_funnel(convs, quiet),
-        by={g: _split(convs, outcome_of, g) for g in GROUPS},
+        by={g: _split(kinds, votes, i) for i, g in enumerate(GROUPS)},
         per_day=_per_day(convs.values()),
         advice=[AdviceCount(code=c, count=n) for c, n in advice.most_common()],
         time_to_first_answer=_time_to_answer(convs.values()),
@@ -155,9 +155,29 @@ def summarize(
         misread_messages=misread_count,
         misread=_misread(texts, convs),
         answers_by_node=dict(nodes.most_common()),
-        cells=_cells(convs, outcome_of),
+        cells=_cells(kinds),
         event_log_errors=errors,
     )
+
+
+_Kind = tuple[str, str, str]  # locale, channel, kb version: the order of GROUPS
+
+
+def _tally(
+    convs: dict[str, _Conversation], quiet: set[str]
+) -> tuple[Counter[tuple[_Kind, str]], dict[_Kind, list[int]]]:
+    """Conversations by kind and outcome, and votes (yes, no) by kind: one pass, from which
+    every split is summed."""
+    kinds: Counter[tuple[_Kind, str]] = Counter()
+    votes: dict[_Kind, list[int]] = {}
+    for cid, c in convs.items():
+        kind = (c.locale, c.channel, c.kb)
+        kinds[(kind, _outcome(c, cid in quiet))] += 1
+        if c.yes or c.no:
+            pair = votes.setdefault(kind, [0, 0])
+            pair[0] += c.yes
+            pair[1] += c.no
+    return kinds, votes
 
 
 def _fold(
@@ -168,23 +188,22 @@ def _fold(
     advice: Counter[str] = Counter()
     nodes: Counter[str] = Counter()
     restarts = misread = 0
-    for e in events:
-        if e.kind == "started":
-            d = e.data
-            convs[e.conversation] = _Conversation(e.at, d["channel"], d["locale"], d["kb"], e.at)
+    for cid, kind, at, d in events:  # unpacked: a named tuple's attributes cost more
+        if kind == "started":
+            convs[cid] = _Conversation(at, d["channel"], d["locale"], d["kb"], at)
             misread += bool(d.get("misread"))
             continue
-        c = convs.get(e.conversation)
+        c = convs.get(cid)
         if c is None:
             continue  # started before the period
-        c.last = max(c.last, e.at)
-        kind, d = e.kind, e.data
+        if at > c.last:
+            c.last = at
         if kind == "asked":
             c.asked.append((d["node"], d["fact"]))
             c.pending = d["node"]
         elif kind == "answer":
             if c.first_answer is None:
-                c.first_answer = e.at
+                c.first_answer = at
             codes = d["codes"]
             advice.update(codes)
             nodes[d["node"]] += 1
@@ -210,15 +229,25 @@ def _outcome(c: _Conversation, quiet: bool) -> str:
     return "abandoned" if quiet else "open"
 
 
-def _outcomes(outcomes: Iterable[str]) -> Outcomes:
-    return Outcomes(**Counter(outcomes))
+def _outcomes(
+    kinds: Counter[tuple[_Kind, str]], key: Callable[[_Kind], str]
+) -> dict[str, Outcomes]:
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for (kind, outcome), n in kinds.items():
+        counts[key(kind)][outcome] += n
+    return {k: Outcomes(**c) for k, c in counts.items()}
 
 
-def _helpful(convs: Iterable[_Conversation]) -> Helpful:
-    yes = no = 0
-    for c in convs:
-        yes += c.yes
-        no += c.no
+def _helpful(votes: dict[_Kind, list[int]], key: Callable[[_Kind], str]) -> dict[str, Helpful]:
+    sums: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for kind, (yes, no) in votes.items():
+        pair = sums[key(kind)]
+        pair[0] += yes
+        pair[1] += no
+    return {k: _rated(yes, no) for k, (yes, no) in sums.items()}
+
+
+def _rated(yes: int, no: int) -> Helpful:
     votes = yes + no
     rate = round(yes / votes, 4) if votes >= MIN_VOTES_FOR_RATE else None
     return Helpful(yes=yes, no=no, rate=rate)
@@ -243,27 +272,31 @@ def _funnel_counts(k: Counter[str]) -> dict[str, int]:
 
 
 def _split(
-    convs: dict[str, _Conversation], outcome_of: dict[str, str], group: str
+    kinds: Counter[tuple[_Kind, str]], votes: dict[_Kind, list[int]], index: int
 ) -> dict[str, GroupCounts]:
-    attribute = "kb" if group == "kb_version" else group
-    members: dict[str, list[str]] = defaultdict(list)
-    for cid, c in convs.items():
-        members[getattr(c, attribute)].append(cid)
+    def key(kind: _Kind) -> str:
+        return kind[index]
+
+    outcomes = _outcomes(kinds, key)
+    helpful = _helpful(votes, key)
     return {
-        key: GroupCounts(
-            conversations=len(ids),
-            outcomes=_outcomes(outcome_of[i] for i in ids),
-            helpful=_helpful(convs[i] for i in ids),
+        value: GroupCounts(
+            conversations=sum(counts.model_dump().values()),
+            outcomes=counts,
+            helpful=helpful.get(value, Helpful()),
         )
-        for key, ids in sorted(members.items())
+        for value, counts in sorted(outcomes.items())
     }
 
 
 def _per_day(convs: Iterable[_Conversation]) -> list[Day]:
-    days: dict[str, Counter[str]] = defaultdict(Counter)
+    days: dict[int, Counter[str]] = defaultdict(Counter)
     for c in convs:
-        days[iso(c.started)[:10]][c.channel] += 1
-    return [Day(day=d, channels=dict(sorted(k.items()))) for d, k in sorted(days.items())]
+        days[int(c.started // 86_400)][c.channel] += 1  # UTC days
+    return [
+        Day(day=iso(d * 86_400)[:10], channels=dict(sorted(k.items())))
+        for d, k in sorted(days.items())
+    ]
 
 
 def _time_to_answer(convs: Iterable[_Conversation]) -> TimeToAnswer:
@@ -287,8 +320,10 @@ def _misread(texts: Iterable[KeptText], convs: dict[str, _Conversation]) -> list
     return [m for _, m in found]
 
 
-def _cells(convs: dict[str, _Conversation], outcome_of: dict[str, str]) -> list[Cell]:
-    counts = Counter((c.channel, c.locale, outcome_of[cid]) for cid, c in convs.items())
+def _cells(kinds: Counter[tuple[_Kind, str]]) -> list[Cell]:
+    counts: Counter[tuple[str, str, str]] = Counter()
+    for (kind, outcome), n in kinds.items():
+        counts[(kind[1], kind[0], outcome)] += n
     return [
         Cell(channel=ch, locale=lo, outcome=out, count=n)
         for (ch, lo, out), n in sorted(counts.items())

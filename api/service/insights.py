@@ -3,8 +3,10 @@ that the metrics publish."""
 
 from __future__ import annotations
 
+import gc
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from api.service.analytics import Analytics, read
 from api.service.events import EventWriter
@@ -48,4 +50,18 @@ class Insights:
 
     def _read(self, start: float, now: float) -> Analytics:
         errors = self.writer.failed if self.writer is not None else 0
-        return read(self.log, since=start, now=now, session_ttl=self.session_ttl, errors=errors)
+        # Hundreds of thousands of small objects, all alive until the sum is made: the cyclic
+        # collector would walk them again and again (more than halving the speed) for nothing.
+        with _no_cyclic_gc():
+            return read(self.log, since=start, now=now, session_ttl=self.session_ttl, errors=errors)
+
+
+@contextmanager
+def _no_cyclic_gc() -> Iterator[None]:
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

@@ -9,16 +9,17 @@ capped Streams, so that every API process on every host feeds one log.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
+    """A named tuple, not a dataclass: a report reads hundreds of thousands of them."""
+
     conversation: str
     kind: str  # started, asked, reply, answer, ended, feedback, restart
     at: float
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)

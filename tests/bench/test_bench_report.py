@@ -17,7 +17,10 @@ from locales.catalog import default_catalog
 CONVERSATIONS = 100_000
 LIMIT_SECONDS = 5.0
 QUESTIONS = [("q_goal", "goal"), ("q_gc", "gc"), ("q_oom_phase", "oom_phase")]
-ANSWERS = [("a_enable_gc", ["enable_gc", "start_conservative"]), ("a_levers", ["reduce_batch_size"])]
+ANSWERS = [
+    ("a_enable_gc", ["enable_gc", "start_conservative"]),
+    ("a_levers", ["reduce_batch_size"]),
+]
 
 
 def _conversation(cid: str, at: float, rng: random.Random) -> tuple[list[Event], list[KeptText]]:

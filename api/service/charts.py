@@ -73,7 +73,7 @@ def bars(
         axes.set_ylabel(chart.y_label)
         axes.spines[["top", "right"]].set_visible(False)
         if len(series) > 1:
-            axes.legend(frameon=False, fontsize=9)
+            axes.legend(loc="best", frameon=True, framealpha=0.95, fontsize=9)
         buffer = io.StringIO()
         figure.savefig(buffer, format="svg", metadata={"Date": None})
     return _accessible(buffer.getvalue(), chart)

@@ -13,7 +13,8 @@ from api.service.events import EventWriter
 from api.service.period import since_time
 from api.store.events import EventLog
 
-SNAPSHOT_SPAN = 7 * 86_400.0
+SNAPSHOT_SPAN = 86_400.0  # the metrics' window: a day
+WANTED_FOR = 300.0  # seconds after a scrape during which the snapshot is kept fresh
 
 
 class Insights:
@@ -30,6 +31,7 @@ class Insights:
         self.session_ttl = session_ttl
         self._clock = clock
         self._snapshot: Analytics | None = None
+        self._wanted_at = float("-inf")
 
     def analytics(self, since: str | None = None) -> Analytics:
         """The period's analytics, after this process's own pending events are written.
@@ -42,10 +44,16 @@ class Insights:
         return self._read(start, now)
 
     def refresh(self) -> None:
+        """Read the last day again, when the metrics were asked for lately: reading costs the
+        process time, which is not spent while nobody scrapes."""
         now = self._clock()
+        if now - self._wanted_at > WANTED_FOR:
+            return
         self._snapshot = self._read(now - SNAPSHOT_SPAN, now)
 
     def snapshot(self) -> Analytics | None:
+        """The last snapshot (None before the first); asking marks it as wanted."""
+        self._wanted_at = self._clock()
         return self._snapshot
 
     def _read(self, start: float, now: float) -> Analytics:

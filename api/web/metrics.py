@@ -70,7 +70,8 @@ class Metrics:
 
 
 class _EventLogCollector(Collector):
-    """Gauges from the last analytics snapshot of the event log (a week, refreshed each minute)."""
+    """Gauges from the last snapshot of the event log (a day, refreshed each minute while
+    scraped), so that they count every process's conversations."""
 
     def __init__(self, snapshot: Callable[[], Analytics | None]) -> None:
         self._snapshot = snapshot
@@ -81,21 +82,21 @@ class _EventLogCollector(Collector):
             return
         conversations = GaugeMetricFamily(
             "oomguide_conversations",
-            "Conversations started in the last week, by outcome, channel and locale",
+            "Conversations started in the last day, by outcome, channel and locale",
             labels=["outcome", "channel", "locale"],
         )
         for cell in data.cells:
             conversations.add_metric([cell.outcome, cell.channel, cell.locale], cell.count)
         answers = GaugeMetricFamily(
             "oomguide_answers_shown",
-            "Answers shown in the last week's conversations, by answer node",
+            "Answers shown in the last day's conversations, by answer node",
             labels=["node"],
         )
         for node, count in data.answers_by_node.items():
             answers.add_metric([node], count)
         abandoned = GaugeMetricFamily(
             "oomguide_abandoned",
-            "The last week's conversations abandoned at a question, by question node",
+            "The last day's conversations abandoned at a question, by question node",
             labels=["question"],
         )
         for step in data.funnel:

@@ -145,3 +145,19 @@ def test_the_report_page_is_html_in_the_chosen_language(make_client: ClientFacto
         ).replace("http://purl.org", "").replace("http://creativecommons.org", "").replace(
             "http://www.w3.org/1999/02/22-rdf-syntax-ns#", ""
         )
+
+
+def test_metrics_publish_the_event_log_once_scraped(make_client: ClientFactory) -> None:
+    client = make_client()
+    _start(client, locale="en", text="help, out of memory")
+    _start(client, locale="pt-BR", text="desliguei o GC e o Z-Image dá OOM no passo 2 com batch 4")
+    insights = client.app.state.context.insights  # type: ignore[attr-defined]
+    insights.writer.flush()
+    insights.refresh()
+    assert "oomguide_conversations{" not in client.get("/metrics").text  # not asked for yet
+    insights.refresh()
+    text = client.get("/metrics").text
+    assert 'oomguide_conversations{channel="rest",locale="en",outcome="open"} 1.0' in text
+    assert 'oomguide_conversations{channel="rest",locale="pt-BR",outcome="answered"} 1.0' in text
+    assert 'oomguide_answers_shown{node="a_enable_gc"} 1.0' in text
+    assert 'oomguide_abandoned{question="q_gc"} 0.0' in text

@@ -1,6 +1,7 @@
 """What the support team sees: the event log summed up over a period.
 
-A conversation counts in a period when it started in it. Its outcome: ``outside_guide`` when an
+A conversation counts in a period when it started in it. Events are taken in the order of their
+times, whatever order the processes stored them in. Its outcome: ``outside_guide`` when an
 answer it was shown said the situation is outside the guide, ``answered`` when it was shown any
 other answer, else ``abandoned`` when it went quiet for longer than the session lives (it cannot
 be taken up again) and ``open`` while it still can. The funnel counts, for each question node,
@@ -15,6 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from operator import itemgetter
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -137,7 +139,11 @@ def summarize(
     session_ttl: float,
     errors: int = 0,
 ) -> Analytics:
-    convs, advice, nodes, restarts, misread_count = _fold(events)
+    # In the order things happened, not the order they were stored: processes write their
+    # events in batches, so one process's turn can land before another's earlier one. Nearly
+    # sorted already, which Python's sort takes in one pass; events of one turn keep their order.
+    ordered = sorted(events, key=itemgetter(2))
+    convs, advice, nodes, restarts, misread_count = _fold(ordered)
     quiet = {cid for cid, c in convs.items() if now - c.last > session_ttl}
     kinds, votes = _tally(convs, quiet)
     return Analytics(

@@ -167,20 +167,20 @@ def report(
     since: SinceOption = "7d",
     out_file: Annotated[Path | None, typer.Option("--out", help="write the HTML report")] = None,
     json_: Annotated[bool, typer.Option("--json")] = False,
+    locale: LocaleOption = None,
 ) -> None:
     """What the support team sees: outcomes, funnel, helpful rates, misread messages."""
     from api.cli import report as reporting
+    from locales.catalog import default_catalog
 
     data = _analytics(since)
     if json_:
         sys.stdout.write(data.model_dump_json(indent=2) + "\n")
     if out_file is not None:
-        from locales.catalog import default_catalog
-
         reporting.write_html(data, default_catalog(), out_file)
         err.print(f"report written to {out_file}")
     if not json_ and out_file is None:
-        reporting.print_tables(out, data)
+        reporting.print_tables(out, data, default_catalog(), _locale_for(locale, None))
 
 
 @app.command()
@@ -189,12 +189,14 @@ def review(
     export: Annotated[
         Path | None, typer.Option("--export", help="append them to this corpus file (YAML)")
     ] = None,
+    locale: LocaleOption = None,
 ) -> None:
     """The misread messages; with --export, as reading-corpus entries to annotate."""
     from api.cli import report as reporting
+    from locales.catalog import default_catalog
 
     data = _analytics(since)
-    reporting.print_misread(out, data)
+    reporting.print_misread(out, data, default_catalog(), _locale_for(locale, None))
     if export is not None:
         try:
             added = reporting.export_review(data, export)

@@ -16,7 +16,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -267,8 +267,3 @@ def _misread(text: str | None, turn: Turn) -> bool:
         return False
     found = extract(text)
     return not found.facts and found.config_text is None
-
-
-def batch_of(events: Sequence[Event], texts: Sequence[KeptText] = ()) -> _Batch:
-    """A batch to put on a writer directly (tests, the command line's imports)."""
-    return _Batch(list(events), list(texts))

@@ -49,10 +49,13 @@ def test_report_json_is_the_analytics_body(database: str) -> None:
     assert {m["text"] for m in body["misread"]} == {"oi, tudo bem?", "??? write to [email]"}
 
 
-def test_report_prints_tables_without_markup_eating_the_masks(database: str) -> None:
-    code, out, _ = _run(database, "report")
+@pytest.mark.parametrize(("locale", "title"), [("en", "Funnel"), ("pt-BR", "Funil")])
+def test_report_prints_tables_without_markup_eating_the_masks(
+    database: str, locale: str, title: str
+) -> None:
+    code, out, _ = _run(database, "report", "--locale", locale)
     assert code == 0
-    assert "Funnel" in out
+    assert title in out
     assert "??? write to [email]" in out
 
 

@@ -1,8 +1,8 @@
 """The event log's writing side: each turn described as events, written off the turn's path.
 
-A turn only puts its events on a queue; one thread per process writes them in batches. Neither a
+A turn only appends its events to a deque; one thread per process writes them in batches. Neither a
 slow nor a broken log can fail or slow down a turn: a batch that cannot be written is counted
-and logged, and when the queue is full, new events are dropped and counted the same way.
+and logged, and when too many wait, new events are dropped and counted the same way.
 
 No user text is recorded, except as ``keep_texts`` says: ``unread`` keeps the messages from which
 nothing could be read (no fact, no intent, no config), ``all`` every message and comment, and
@@ -13,9 +13,9 @@ nothing could be read (no fact, no intent, no config), ``all`` every message and
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -29,9 +29,9 @@ from engine.state import ConversationState, Opening, Reply
 log = logging.getLogger("oomguide.events")
 
 KeepTexts = Literal["none", "unread", "all"]
-QUEUE_LIMIT = 50_000  # events waiting to be written; past it new ones are dropped and counted
-BATCH = 500
-FLUSH_EVERY = 0.1  # seconds a batch waits for more events
+QUEUE_LIMIT = 50_000  # turns waiting to be written; past it new ones are dropped and counted
+BATCH = 5_000  # events written in one transaction at most
+FLUSH_EVERY = 0.25  # seconds between writes
 PURGE_EVERY = 60.0  # seconds between deletions of expired texts
 _READ_SOURCES = frozenset({"text", "reply", "config"})
 _OUTSIDE = "outside_guide"
@@ -44,7 +44,12 @@ class _Batch:
 
 
 class EventWriter:
-    """The queue and the thread that drains it into the log."""
+    """The pending turns and the thread that writes them into the log.
+
+    A turn only appends to a deque: no lock taken, no thread woken. The writer wakes on its
+    own every FLUSH_EVERY seconds (or when flushed) and writes what piled up as one batch, so
+    that recording costs a turn no thread switch and the store one transaction per interval.
+    """
 
     def __init__(
         self,
@@ -58,67 +63,61 @@ class EventWriter:
         self._clock = clock
         self._on_error = on_error
         self.refresh = refresh
-        self._queue: queue.Queue[_Batch | threading.Event] = queue.Queue(QUEUE_LIMIT)
+        self._pending: deque[_Batch] = deque()
+        self._wake = threading.Event()
+        self._written = threading.Condition()
+        self._rounds = 0  # writing rounds finished, for flush()
         self._thread: threading.Thread | None = None
         self._start_lock = threading.Lock()
         self._last_purge = 0.0
         self.failed = 0  # events that could not be written (or were dropped)
 
     def put(self, batch: _Batch) -> None:
+        if len(self._pending) >= QUEUE_LIMIT:
+            self._failed(len(batch.events), "too many events wait to be written")
+            return
+        self._pending.append(batch)  # atomic: no lock needed
         self._ensure_thread()
-        try:
-            self._queue.put_nowait(batch)
-        except queue.Full:
-            self._failed(len(batch.events), "the event queue is full")
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until everything put so far is written (or given up on)."""
         self._ensure_thread()
-        done = threading.Event()
-        try:
-            self._queue.put(done, timeout=timeout)
-        except queue.Full:
-            return False
-        return done.wait(timeout)
+        with self._written:
+            target = self._rounds + 2  # the round under way may have started before the call
+            self._wake.set()
+            return self._written.wait_for(lambda: self._rounds >= target, timeout)
 
     def _ensure_thread(self) -> None:
-        # Started on first use, not at construction: a server forks its workers after building
-        # nothing, but tests and the command line build contexts that never record.
-        if self._thread is not None and self._thread.is_alive():
+        # Started on first use, not at construction: tests and the command line build contexts
+        # that never record.
+        if self._thread is not None:
             return
         with self._start_lock:
-            if self._thread is None or not self._thread.is_alive():
+            if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="event-log", daemon=True)
                 self._thread.start()
 
     def _run(self) -> None:
         while True:
-            batch, waiting = self._collect()
+            self._wake.wait(FLUSH_EVERY)
+            self._wake.clear()
+            batch = self._drain()
             if batch.events or batch.texts:
                 self._write(batch)
             self._maintain()
-            for done in waiting:
-                done.set()
+            with self._written:
+                self._rounds += 1
+                if self._pending:
+                    self._wake.set()  # more came in: go again at once
+                self._written.notify_all()
 
-    def _collect(self) -> tuple[_Batch, list[threading.Event]]:
-        batch, waiting = _Batch(), list[threading.Event]()
-        try:
-            item = self._queue.get(timeout=PURGE_EVERY / 4)
-        except queue.Empty:
-            return batch, waiting
-        deadline = time.monotonic() + FLUSH_EVERY
-        while True:
-            if isinstance(item, threading.Event):
-                waiting.append(item)
-                return batch, waiting  # a flush: write what came before it now
+    def _drain(self) -> _Batch:
+        batch = _Batch()
+        while self._pending and len(batch.events) < BATCH:
+            item = self._pending.popleft()
             batch.events.extend(item.events)
             batch.texts.extend(item.texts)
-            if len(batch.events) >= BATCH:
-                return batch, waiting
-            try:
-                item = self._queue.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                return batch, waiting
+        return batch
 
     def _write(self, batch: _Batch) -> None:
         try:

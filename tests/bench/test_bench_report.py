@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 from api.cli.report import read_analytics
 from api.service.report_html import render_report
@@ -24,7 +25,8 @@ ANSWERS = [
 
 
 def _conversation(cid: str, at: float, rng: random.Random) -> tuple[list[Event], list[KeptText]]:
-    start = {"channel": rng.choice(["rest", "widget", "discord", "slack"]), "kb": "k1"}
+    start: dict[str, Any] = {"channel": rng.choice(["rest", "widget", "discord", "slack"])}
+    start["kb"] = "k1"
     start |= {"locale": rng.choice(["en", "pt-BR"]), "facts": [], "config": False}
     misread = rng.random() < 0.05
     events = [Event(cid, "started", at, {**start, "misread": misread})]

@@ -129,7 +129,8 @@ def _read(path: Path, problems: list[str]) -> list[Entry]:
         return []
     entries = []
     for index, item in enumerate(raw):
-        where = f"{path.name} entry {index + 1} ({item.get('id', '?') if isinstance(item, dict) else '?'})"
+        entry_id = item.get("id", "?") if isinstance(item, dict) else "?"
+        where = f"{path.name} entry {index + 1} ({entry_id})"
         try:
             entry = Entry.model_validate(item)
         except ValidationError as exc:

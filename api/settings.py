@@ -8,6 +8,7 @@ import re
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -51,6 +52,9 @@ class Settings(BaseModel):
     max_body_bytes: int = 300 * 1024  # a 256 KiB config plus its JSON envelope
     # Addresses or networks of the reverse proxies whose X-Forwarded-For names the client.
     trusted_proxies: tuple[str, ...] = ()
+    admin_token: str | None = None  # unset: /v1/analytics and /admin/report answer 404
+    keep_texts: Literal["none", "unread", "all"] = "unread"  # user texts the event log keeps
+    text_retention: int = Field(default=2_592_000, gt=0)  # seconds a kept text lives
 
     @field_validator("default_locale")
     @classmethod

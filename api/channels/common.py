@@ -172,10 +172,12 @@ def _conversation_note(ctx: AppContext, handle: Handle, key: str) -> str:
     return channel_text(ctx, key, conversation_locale(ctx, handle.conversation_id))
 
 
-def start(ctx: AppContext, opening: Opening, channel: str) -> Turn | Note:
+def start(
+    ctx: AppContext, opening: Opening, channel: str, restarted_from: str | None = None
+) -> Turn | Note:
     """A new conversation; a job config that cannot be read gets a note listing why."""
     try:
-        turn = ctx.service.start(opening)
+        turn = ctx.service.start(opening, channel, restarted_from)
     except ConfigError as exc:
         return Note(config_problems(ctx, exc, opening.locale))
     ctx.metrics.turn(turn, channel)

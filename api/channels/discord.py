@@ -256,7 +256,8 @@ def _component(ctx: AppContext, it: Interaction, _: BackgroundTasks) -> Response
         outcome = advance(ctx, handle, Reply(value=handle.value), CHANNEL)
         return _answer(ctx, outcome, it, UPDATE_MESSAGE)
     if handle.action == Action.RESTART:
-        return _answer(ctx, start(ctx, Opening(locale=locale), CHANNEL), it, UPDATE_MESSAGE)
+        restarted = start(ctx, Opening(locale=locale), CHANNEL, handle.conversation_id)
+        return _answer(ctx, restarted, it, UPDATE_MESSAGE)
     if handle.action in (Action.ANSWER, Action.CONFIG):
         return {"type": MODAL, "data": _modal(ctx, handle, locale)}
     return _note(channel_text(ctx, "invalid", locale))

@@ -196,7 +196,7 @@ def _outcome(ctx: AppContext, action: dict[str, Any], user_id: str) -> Turn | No
     if handle.action == Action.ANSWER_SUBMIT and isinstance(action.get("value"), str):
         return advance(ctx, handle, Reply(text=action["value"]), CHANNEL)
     if handle.action == Action.RESTART:
-        return start(ctx, Opening(locale=locale), CHANNEL)
+        return start(ctx, Opening(locale=locale), CHANNEL, handle.conversation_id)
     return Note(channel_text(ctx, "invalid", locale))
 
 

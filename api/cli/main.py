@@ -1,4 +1,4 @@
-"""The `oomguide` command line: serve, chat, ask, check, validate, graph, kb."""
+"""The `oomguide` command line: serve, chat, ask, check, validate, graph, kb, report, review."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 
 from api.cli.discord_register import app as discord_app
+from api.service.analytics import Analytics
 from api.settings import Settings, SettingsError, check_database
 from engine.engine import Engine
 
@@ -194,6 +195,70 @@ def check(
         fail_on.value if fail_on else None,
     )
     raise typer.Exit(code)
+
+
+SinceOption = Annotated[
+    str, typer.Option("--since", help="the period: 7d, 24h, 90m, or a date (2026-11-24)")
+]
+
+
+@app.command()
+def report(
+    since: SinceOption = "7d",
+    out_file: Annotated[Path | None, typer.Option("--out", help="write the HTML report")] = None,
+    json_: Annotated[bool, typer.Option("--json")] = False,
+    locale: LocaleOption = None,
+) -> None:
+    """What the support team sees: outcomes, funnel, helpful rates, misread messages."""
+    from api.cli import report as reporting
+    from locales.catalog import default_catalog
+
+    data = _analytics(since)
+    if json_:
+        sys.stdout.write(data.model_dump_json(indent=2) + "\n")
+    if out_file is not None:
+        reporting.write_html(data, default_catalog(), out_file)
+        err.print(f"report written to {out_file}")
+    if not json_ and out_file is None:
+        reporting.print_tables(out, data, default_catalog(), _locale_for(locale, None))
+
+
+@app.command()
+def review(
+    since: SinceOption = "7d",
+    export: Annotated[
+        Path | None, typer.Option("--export", help="append them to this corpus file (YAML)")
+    ] = None,
+    locale: LocaleOption = None,
+) -> None:
+    """The misread messages; with --export, as reading-corpus entries to annotate."""
+    from api.cli import report as reporting
+    from locales.catalog import default_catalog
+
+    data = _analytics(since)
+    reporting.print_misread(out, data, default_catalog(), _locale_for(locale, None))
+    if export is not None:
+        try:
+            added = reporting.export_review(data, export)
+        except ValueError as exc:
+            err.print(f"{export}: {exc}")
+            raise typer.Exit(2) from None
+        err.print(f"{added} entries added to {export}")
+
+
+def _analytics(since: str) -> Analytics:
+    from api.cli.report import read_analytics
+    from api.service.period import BadPeriod
+    from api.store import StoreUnavailable
+
+    try:
+        return read_analytics(_settings(), since)
+    except BadPeriod as exc:
+        err.print(str(exc))
+        raise typer.Exit(2) from None
+    except StoreUnavailable as exc:
+        err.print(f"the event log cannot be read: {exc}")
+        raise typer.Exit(1) from None
 
 
 def _engine() -> Engine:

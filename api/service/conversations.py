@@ -4,14 +4,19 @@
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from api.service.events import Recorder
 from api.store import ConversationNotFound, ConversationStore, StoredConversation, VersionConflict
 from api.store.format import decode_messages, decode_state, encode_messages, encode_state
 from engine.engine import Engine
 from engine.models import Turn
 from engine.state import ConversationState, Opening, Reply
+
+log = logging.getLogger("oomguide.events")
 
 
 class StaleTurn(Exception):
@@ -33,13 +38,22 @@ class Conversation:
 
 
 class ConversationService:
-    def __init__(self, engine: Engine, store: ConversationStore) -> None:
+    def __init__(
+        self, engine: Engine, store: ConversationStore, recorder: Recorder | None = None
+    ) -> None:
         self.engine = engine
         self.store = store
+        self.recorder = recorder or Recorder(None)
 
-    def start(self, opening: Opening) -> Turn:
+    def start(
+        self, opening: Opening, channel: str = "rest", restarted_from: str | None = None
+    ) -> Turn:
+        """A new conversation; ``restarted_from`` names the one its person left to start over."""
         state, turn = self.engine.start(opening)
         stored = self.store.create(encode_state(state), encode_messages(state.transcript))
+        self._record(
+            self.recorder.started, stored.id, channel, opening, state, turn, restarted_from
+        )
         return turn.model_copy(update={"conversation_id": stored.id})
 
     def get(self, conversation_id: str) -> Conversation:
@@ -61,6 +75,7 @@ class ConversationService:
             self.store.update(conversation_id, encode_state(state), stored.version, said)
         except VersionConflict:
             raise StaleTurn(current.turn + 1, current.turn) from None
+        self._record(self.recorder.replied, conversation_id, current, reply, state, result)
         return result.model_copy(update={"conversation_id": conversation_id})
 
     def feedback(self, conversation_id: str, helpful: bool, comment: str | None) -> None:
@@ -74,6 +89,14 @@ class ConversationService:
             "kb_version": self.engine.kb.version,
         }
         self.store.add_feedback(conversation_id, json.dumps(record, ensure_ascii=False))
+        self._record(self.recorder.feedback, conversation_id, helpful, comment)
+
+    def _record(self, call: Callable[..., None], *args: object) -> None:
+        """The event log never fails a turn: whatever goes wrong describing it is logged."""
+        try:
+            call(*args)
+        except Exception:
+            log.exception("a turn's events could not be recorded")
 
     def _stored(self, conversation_id: str, *, messages: bool = False) -> StoredConversation:
         stored = self.store.get(conversation_id, messages=messages)

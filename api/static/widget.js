@@ -564,7 +564,9 @@
   }
 
   Widget.prototype.request = function (method, path, body) {
-    var init = { method: method, headers: { Accept: 'application/json' }, credentials: 'omit' };
+    // The channel header lets the support team's report tell the widget from other callers.
+    var headers = { Accept: 'application/json', 'X-Oomguide-Channel': 'widget' };
+    var init = { method: method, headers: headers, credentials: 'omit' };
     if (body !== undefined) {
       init.headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);

@@ -17,7 +17,7 @@ from api.settings import Settings
 from api.web import docs_pages, openapi_doc, problems
 from api.web.context import AppContext
 from api.web.middleware import BodyLimit, RateLimit, RequestContext
-from api.web.routes import site, v1
+from api.web.routes import admin, site, v1
 from api.web.security import SecurityHeaders
 
 DESCRIPTION = """Troubleshooting assistant for out-of-memory crashes in AI Toolkit LoRA training,
@@ -55,6 +55,7 @@ def create_app(
     app.include_router(v1.router)
     app.include_router(site.router)
     app.include_router(docs_pages.router)
+    app.include_router(admin.router)
     _install_channels(app)
     app.add_middleware(RateLimit, limiter=context.limiter, blocking=context.limiter.blocking)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
@@ -63,7 +64,7 @@ def create_app(
             CORSMiddleware,
             allow_origins=list(settings.cors_origins),
             allow_methods=["GET", "POST"],
-            allow_headers=["Content-Type", "Accept-Language"],
+            allow_headers=["Content-Type", "Accept-Language", "X-Oomguide-Channel"],
         )
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestContext, metrics=context.metrics)

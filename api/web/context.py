@@ -12,8 +12,11 @@ import anyio.to_thread
 from fastapi import Depends, Request
 
 from api.service.conversations import ConversationService
+from api.service.events import EventWriter, Recorder
+from api.service.insights import Insights
 from api.settings import Settings
 from api.store import ConversationStore, StoreUnavailable, open_store
+from api.store.events import open_event_log
 from api.web.metrics import Metrics
 from api.web.ratelimit import RateLimiter
 from engine.engine import Engine
@@ -64,6 +67,7 @@ class AppContext:
     limiter: RateLimiter
     metrics: Metrics
     store_calls: StoreCalls
+    insights: Insights
 
     @classmethod
     def build(
@@ -79,21 +83,46 @@ class AppContext:
             ttl_seconds=settings.session_ttl,
             timeout_seconds=settings.store_timeout,
         )
+        metrics = Metrics()
+        insights = _insights(settings, metrics)
+        recorder = Recorder(
+            insights.writer,
+            keep_texts=settings.keep_texts,
+            retention=settings.text_retention,
+        )
         return cls(
             settings,
             kb,
             catalog,
             engine,
             store,
-            ConversationService(engine, store),
+            ConversationService(engine, store, recorder),
             RateLimiter(settings.rate_limit, settings.redis_url, settings.database),
-            Metrics(),
+            metrics,
             StoreCalls(store.backend, settings.store_timeout + 1.0),
+            insights,
         )
 
     def close(self) -> None:
+        if self.insights.writer is not None:
+            self.insights.writer.flush()
+        self.insights.log.close()
         self.store.close()
         self.limiter.close()
+
+
+def _insights(settings: Settings, metrics: Metrics) -> Insights:
+    """The event log beside the store, its writer, and the metrics read from it."""
+    log = open_event_log(
+        database=settings.database,
+        redis_url=settings.redis_url,
+        timeout_seconds=settings.store_timeout,
+    )
+    writer = EventWriter(log, on_error=metrics.event_log_errors.inc)
+    insights = Insights(log, writer, session_ttl=settings.session_ttl)
+    writer.refresh = insights.refresh
+    metrics.watch_events(insights.snapshot)
+    return insights
 
 
 async def _context(request: Request) -> AppContext:

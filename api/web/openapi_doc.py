@@ -9,8 +9,10 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
+from api.service.analytics import Analytics, summarize
 from api.service.config_check import check
 from api.service.describe import conversation_view, describe_kb, section_view
+from api.store.events import Event, KeptText
 from api.web.context import AppContext
 from engine.state import Opening, Reply
 
@@ -60,6 +62,7 @@ def _responses(ctx: AppContext) -> dict[tuple[str, str], Any]:
             engine, EXAMPLE_ID, state
         ),
         ("get", "/v1/sections/{section_id}"): lambda: section_view(engine, "where-to-change", "en"),
+        ("get", "/v1/analytics"): lambda: _analytics(ctx.kb.version),
     }
     examples = {key: make().model_dump(mode="json") for key, make in produce.items()}
     for key in (
@@ -68,6 +71,23 @@ def _responses(ctx: AppContext) -> dict[tuple[str, str], Any]:
     ):
         examples[key]["conversation_id"] = EXAMPLE_ID
     return examples
+
+
+def _analytics(kb_version: str) -> Analytics:
+    """A day with two conversations: one answered and called helpful, one misread opening."""
+    at, other = 1_764_547_200.0, "m7Rr2Lq0pXe4T1vYc9aZb3Nd"
+    start = {"channel": "rest", "locale": "en", "kb": kb_version, "config": False}
+    events = [
+        Event(EXAMPLE_ID, "started", at, {**start, "facts": ["goal"], "misread": False}),
+        Event(EXAMPLE_ID, "asked", at, {"node": "q_gc", "fact": "gc"}),
+        Event(EXAMPLE_ID, "reply", at + 9, {"node": "q_gc", "via": "option", "filled": ["gc"]}),
+        Event(EXAMPLE_ID, "answer", at + 9, {"node": "a_enable_gc", "codes": ["enable_gc"]}),
+        Event(EXAMPLE_ID, "feedback", at + 30, {"helpful": True, "comment": False}),
+        Event(other, "started", at + 60, {**start, "facts": [], "misread": True}),
+        Event(other, "asked", at + 60, {"node": "q_goal", "fact": "goal"}),
+    ]
+    texts = [KeptText(other, at + 60, "misread", "does it work with [url]?", at + 2_592_060)]
+    return summarize(events, texts, since=at - 3600, now=at + 3600, session_ttl=86_400)
 
 
 def install(app: FastAPI, ctx: AppContext) -> None:

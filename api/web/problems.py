@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from api.service.conversations import StaleTurn
+from api.service.period import BadPeriod
 from api.store import ConversationNotFound, PayloadTooLarge, StoreUnavailable
 from engine.config import ConfigError, ConfigLimit
 from engine.errors import InvalidFacts, InvalidReply
@@ -61,7 +62,8 @@ def _config(_: Request, exc: Exception) -> JSONResponse:
 
 def _http(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, HTTPException)
-    title = {404: "Not Found", 405: "Method Not Allowed"}.get(exc.status_code, "Error")
+    titles = {401: "Unauthorized", 404: "Not Found", 405: "Method Not Allowed"}
+    title = titles.get(exc.status_code, "Error")
     response = problem(exc.status_code, title, str(exc.detail))
     if exc.headers:
         response.headers.update(exc.headers)
@@ -97,6 +99,7 @@ def install(app: FastAPI) -> None:
         InvalidReply: (422, "Unprocessable Content"),
         InvalidFacts: (422, "Unprocessable Content"),
         PayloadTooLarge: (413, "Payload Too Large"),
+        BadPeriod: (422, "Unprocessable Content"),
     }
     for exc_type, (status, title) in simple.items():
         app.add_exception_handler(exc_type, _simple(status, title))

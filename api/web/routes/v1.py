@@ -42,6 +42,8 @@ def _is_json(content_type: str) -> bool:
 
 router = APIRouter(prefix="/v1", tags=["v1"], dependencies=[Depends(_json_only)])
 AcceptLanguage = Annotated[str | None, Header(max_length=512)]
+# Set by the widget; any other caller is counted as the REST channel.
+ChannelHeader = Annotated[str | None, Header(alias="X-Oomguide-Channel", max_length=32)]
 
 
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
@@ -65,12 +67,16 @@ def _opening(ctx: AppContext, body: NewConversation, accept: str | None) -> Open
     responses=_errors(400, 413, 415, 422, 429, 503),
 )
 async def start_conversation(
-    body: NewConversation, ctx: Context, accept_language: AcceptLanguage = None
+    body: NewConversation,
+    ctx: Context,
+    accept_language: AcceptLanguage = None,
+    channel: ChannelHeader = None,
 ) -> Turn:
     """Start a conversation from free text, known facts and/or a job config."""
     opening = _opening(ctx, body, accept_language)
-    turn = await ctx.store_calls.run(ctx.service.start, opening)
-    ctx.metrics.turn(turn, "rest")
+    named = "widget" if channel == "widget" else "rest"
+    turn = await ctx.store_calls.run(ctx.service.start, opening, named)
+    ctx.metrics.turn(turn, named)
     return turn
 
 

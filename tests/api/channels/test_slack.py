@@ -290,3 +290,15 @@ def test_block_kit_limits_hold(client: TestClient, slack: Slack, local: LocalSer
     assert len(elements) <= 25
     assert len({e["action_id"] for e in elements}) == len(elements)
     assert all(len(e["text"]["text"]) <= 75 and len(e["value"]) <= 2000 for e in elements)
+
+
+def test_the_event_log_records_the_channel_and_a_restart(
+    client: TestClient, slack: Slack, local: LocalServer
+) -> None:
+    message = _command(client, slack, local, "help, out of memory")
+    restart = [b for b in slack_buttons(message) if b["action_id"] == "restart"]
+    assert len(restart) == 1
+    slack.act(client, USER, click_action(restart[0]), f"{local.url}/restart")
+    data = context(client).insights.analytics("1d")
+    assert data.by["channel"]["slack"].conversations == 2
+    assert data.restarts == 1

@@ -56,7 +56,7 @@ def test_facts_are_found(holdout: Scores) -> None:
 def test_intents_are_understood_in_each_language(holdout: Scores, locale: str) -> None:
     accuracy = holdout.intent_accuracy(locale)
     assert accuracy is not None
-    assert accuracy >= FLOOR["intent"] - 0.03  # per locale, a little below the whole
+    assert accuracy >= FLOOR["intent"] - 0.05  # per locale, a little below the whole
 
 
 def test_intents_are_understood(holdout: Scores) -> None:

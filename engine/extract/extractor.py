@@ -212,11 +212,17 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
     if not on_topic and reading.has("greeting"):
         names.add(OFF_TOPIC_GREETING)
     intent = intent_of(reading, facts, names, on_topic)
+    if intent == "explain" and "gc" in facts:
+        # Asking what GC does, people name its states to ask about them ("what do I lose with it
+        # on?", "why ship it true?"): an explanation needs no setup, so none is read.
+        del facts["gc"]
+        evidence = tuple(e for e in evidence if e.fact != "gc")
     if intent in ASKS:
         names.add(ASKS[intent])
-    if intent in GOALS and "goal" not in facts:  # read from the whole message, not one phrase
-        facts["goal"] = intent
-        evidence = (*evidence, Evidence("goal", intent, reading.text[:80]))
+    if intent in GOALS and facts.get("goal") != intent and facts.get("goal") != "fix_oom":
+        facts["goal"] = intent  # read from the whole message, not one phrase
+        said = tuple(e for e in evidence if e.fact != "goal")
+        evidence = (*said, Evidence("goal", intent, reading.text[:80]))
     if intent not in ("off_topic", "unclear"):
         on_topic = True
         names.discard(OFF_TOPIC_GREETING)

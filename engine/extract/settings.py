@@ -289,7 +289,7 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return True  # "off vs on", "ligado ou desligado", "true vs false"
     if state.keyed:
         return False
-    if any(h.kind == "hearsay" and h.first < state.first for h in reading.in_sentence(sentence)):
+    if any(h.kind == "hearsay" and h.first < state.first for h in in_clause):
         return True  # "someone said GC off is faster"; not "enabled it like the guide says"
     in_sentence = reading.in_sentence(sentence)
     if state.weak and any(h.kind in ("habit", "explain") for h in in_sentence):
@@ -310,6 +310,24 @@ def _clause_asks(reading: Reading, word: int) -> bool:
     return at < len(tokens.stops) and reading.low[tokens.stops[at]] == "?"
 
 
+def _debated(reading: Reading, states: Sequence[SettingState]) -> bool:
+    past = {reading.sentence_of(h.first) for h in reading.of("past")}
+    """GC said both on and off in prose with no crash reported: a comparison or a debate ("some
+    trained with it and some without", "GC on = less VRAM, GC off = faster"), not a setup."""
+    said = {
+        s.state
+        for s in states
+        if s.setting == "gc"
+        and not s.keyed
+        and not s.retry
+        and not _generic(s, reading, states)
+        and reading.sentence_of(s.first) not in past
+    }
+    if not {"on", "off"} <= said or reading.has("now"):
+        return False  # "had it off; now it is on" is a story, not a debate
+    return not any(not reading.negated(h) for h in reading.of("oom"))
+
+
 def current_states(reading: Reading, states: Sequence[SettingState]) -> list[SettingState]:
     """What each setting is now: a state written as a setting beats prose, prose in the present
     beats prose about before ("it was stable before with GC on"), and within each the last said
@@ -319,6 +337,8 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
     states = [s for s in states if not s.wished]
     past = {reading.sentence_of(h.first) for h in reading.of("past")}
     cond = {reading.clauses[h.first] for h in reading.of("cond")}
+    if _debated(reading, states):
+        states = [s for s in states if s.setting != "gc"]
     for state in states:
         if _generic(state, reading, states):
             continue

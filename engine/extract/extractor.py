@@ -21,7 +21,7 @@ from engine.extract.normalize import Tokens, fold, spaced, tokenize
 from engine.extract.phrases import Hit, find_hits
 from engine.extract.reading import Reading
 from engine.extract.settings import SettingState, current_states, setting_states
-from engine.extract.signals import OFF_TOPIC_GREETING, WRONG_GPU, signal_hits
+from engine.extract.signals import DEV_SHM, OFF_TOPIC_GREETING, OOM_KILLER, WRONG_GPU, signal_hits
 from engine.extract.typos import correct
 from kb.contract import FactValue
 
@@ -138,10 +138,16 @@ def _situation(
     numbered: Sequence[Found],
 ) -> list[Found | None]:
     ooms = situation.reported_ooms(reading, signals)
+    kind = situation.memory_kind(reading, ooms, signals)
+    # A data loader's bus error for want of /dev/shm is no out-of-memory, and system RAM that
+    # fills up and freezes the machine crashed nothing unless the kernel killed the job: no phase.
+    gpu = kind is not None and kind.value == "gpu"
+    frozen = kind is not None and kind.value == "system" and OOM_KILLER not in signals
+    no_phase = (DEV_SHM in signals and not gpu) or frozen
     return [
         situation.goal(reading, ooms),
-        situation.memory_kind(reading, ooms, signals),
-        situation.phase(reading, ooms, numbered),
+        kind,
+        None if no_phase else situation.phase(reading, ooms, numbered),
         situation.gc_retry(reading, ooms, states),
         situation.stable_with_gc(reading, states, ooms),
     ]

@@ -143,7 +143,7 @@ def phase(reading: Reading, ooms: Sequence[Hit], numbered: Sequence[Found]) -> F
     words = [
         _hit(reading, "oom_phase", h.arg, h)
         for h in reading.of("phase")
-        if not reading.followed_by_key(h)
+        if not reading.followed_by_key(h) and not conditional(reading, h)
     ]
     turn = reading.of("now")
     if turn:  # the message turns to what happens now: "but now it OOMs at step 1100"

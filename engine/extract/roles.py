@@ -73,6 +73,11 @@ _SETTING_ROLES: Final = frozenset(
 # Settings that, said only of an earlier run or in a supposition, are left unknown: the run now
 # may well differ ("I tried batch 2 last time"). A resolution said so is usually still the one.
 _ASIDE_ALONE_DROPPED: Final = frozenset({"batch_size", "gradient_accumulation"})
+_PREVIEW_WORDS: Final = frozenset(
+    {"preview", "previews", "sample", "samples", "sampling", "amostra", "amostras", "amostragem"}
+)
+_PREVIEW_SENTENCE: Final = 1.5
+_OFF: Final = frozenset({"off", "disabled", "desligado", "desligados", "desativado", "desativados"})
 _HYPO_REACH: Final = 5  # words from a wish to the number it wishes for
 _BEFORE_REACH: Final = 12  # words before a number where a cue may start (its reach and length)
 _AFTER_REACH: Final = 8
@@ -378,12 +383,23 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
     numbers = _group(reading.low, _numbers(reading.low, starts))
     placed = _cues(reading.tokens.words, numbers)
     expected = EXPECTED_ROLE.get(expecting or "")
+    words = reading.tokens.words
+    in_phase = {i for h in reading.of("phase") for i in range(h.first, h.last + 1)}
+    previewed = {
+        reading.sentence_of(i)
+        for i, w in enumerate(words)
+        if w in _PREVIEW_WORDS and i not in in_phase and "".join(words[i + 1 : i + 2]) not in _OFF
+    }
     assigned: list[Assigned] = []
     previous: tuple[Number, str | None] | None = None
     for number in numbers:
         if number.first in covered or number.first >= len(starts) or number.choice:
             continue
         score = _score(number, placed, clause_of)
+        uncued = not ({"max_resolution", "sample_size"} & score.best_cue.keys())
+        if uncued and _size_like(number.value) and reading.sentence_of(number.first) in previewed:
+            # a size in a sentence about the previews, too far from any cue to say whose it is
+            score.add("sample_size", _PREVIEW_SENTENCE, number.first, number.last)
         if expected is not None:
             score.add(expected, 3.0, number.first, number.last)
         role = _role(number, score)
@@ -418,13 +434,14 @@ def _int(value: float) -> int:
 
 
 def _aside(reading: Reading, number: Number) -> bool:
-    """Said of an earlier run, or asked about ("if batch is 1, does…?"): not the run now."""
+    """Said of an earlier run, or asked about ("if batch is 1, does…?", "is bs 1 with accum 4
+    the same as bs 4?"): not the run now."""
     sentence = reading.sentence_of(number.first)
     if any(reading.sentence_of(h.first) == sentence for h in reading.of("past")):
         return True
     return reading.question(number.first) and any(
         reading.sentence_of(h.first) == sentence
-        for kind in ("hypo", "supposing")
+        for kind in ("hypo", "supposing", "accumulation")
         for h in reading.of(kind)
     )
 

@@ -149,7 +149,7 @@ def _situation(
         kind,
         None if no_phase else situation.phase(reading, ooms, numbered),
         situation.gc_retry(reading, ooms, states),
-        situation.stable_with_gc(reading, states, ooms),
+        situation.stable_with_gc(reading, states, ooms, signals.keys()),
     ]
 
 

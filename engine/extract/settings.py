@@ -303,6 +303,11 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     return any(h.kind in _ABOUT_GC for h in in_clause) or not reading.has("oom")
 
 
+def describes_a_run(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:
+    """Said of a run (now or before), not of GC in general nor wished."""
+    return not state.wished and not _generic(state, reading, states)
+
+
 def _clause_asks(reading: Reading, word: int) -> bool:
     """The clause of ``word`` ends with a question mark."""
     tokens = reading.tokens

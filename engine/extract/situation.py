@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from typing import Final
 
 from engine.extract.found import Found
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
-from engine.extract.settings import SettingState, current_states
-from engine.extract.signals import DEV_SHM, OOM_KILLER
+from engine.extract.settings import SettingState, current_states, describes_a_run
+from engine.extract.signals import (
+    DEV_SHM,
+    OOM_KILLER,
+    REGRESSION_AFTER_UPDATE,
+    SHARED_MEMORY_SPILL,
+)
 
 _GOAL_CUES = (("speed", "speed"), ("quality", "quality"))
 
@@ -210,8 +215,26 @@ def gc_retry(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingStat
     )
 
 
+_CALM: Final = frozenset({"stable", "stable_run", "no_crash"})
+_CRAWLS: Final = frozenset({SHARED_MEMORY_SPILL, REGRESSION_AFTER_UPDATE})
+
+
+def _said_before(reading: Reading, calms: Sequence[Hit], ooms: Sequence[Hit]) -> Hit | None:
+    """A word of calm said of an earlier run, when the run now crashes: in a sentence about
+    the past, or before the message turns to now ("…went fine. Today I turned GC off and…")."""
+    if not ooms or not calms:
+        return None
+    past = {reading.sentence_of(h.first) for h in reading.of("past")}
+    turn = reading.first("now")
+    for calm in calms:
+        earlier = turn is not None and calm.first < turn.first
+        if earlier or reading.sentence_of(calm.first) in past:
+            return calm
+    return None
+
+
 def stable_with_gc(
-    reading: Reading, states: Sequence[SettingState], ooms: Sequence[Hit]
+    reading: Reading, states: Sequence[SettingState], ooms: Sequence[Hit], signals: Set[str]
 ) -> Found | None:
     """ "Treino estável com GC", a stable run named as such ("I have a stable run"), or a run
     with GC on now that does not crash ("GC on, never OOMs, just slow").
@@ -219,16 +242,28 @@ def stable_with_gc(
     A stability word needs GC on in its clause; a named stable run only needs GC not off there.
     """
     first_run = reading.first("first_run")
+    words = reading.tokens.words
+    if first_run is not None and (
+        words[first_run.last + 1 : first_run.last + 2] in (("step",), ("steps",), ("passo",))
+    ):
+        first_run = None  # "the first training step"
     if first_run is not None and not reading.negated(first_run):
         return _hit(reading, "stable_with_gc", "no", first_run)
     now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
-    calm = reading.first("stable")  # "no error" alone is not a stable run: it may crawl
-    if calm is not None and reading.negated(calm):
-        calm = None
-    if not ooms and now is not None and now.state == "on" and calm is not None:
+    calms = [h for h in reading.hits if h.kind in _CALM and not reading.negated(h)]
+    if signals & _CRAWLS:  # "no error, it just crawls": no stable run
+        calms = [h for h in calms if h.kind != "no_crash"]
+    if not ooms and now is not None and now.state == "on" and not now.retry and calms:
+        # GC on now, and it does not crash: "GC on, zero crashes, just slow"
+        calm = calms[0]
         return _found(
             reading, "stable_with_gc", "yes", min(now.first, calm.first), max(now.last, calm.last)
         )
+    before = _said_before(reading, [h for h in calms if h.kind != "no_crash"], ooms)
+    gc_on = [s for s in states if s.setting == "gc" and s.state == "on"]
+    if before is not None and any(describes_a_run(s, reading, states) for s in gc_on):
+        # it ran fine before and GC was on: "worked yesterday, same settings, gc on" and now OOMs
+        return _hit(reading, "stable_with_gc", "yes", before)
     if not reading.has("stable", "stable_run"):
         return None  # most messages: no need to look through every phrase
     gc = [s for s in states if s.setting == "gc"]

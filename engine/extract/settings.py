@@ -176,7 +176,8 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
             return None
         is_on = word.kind in _ON
         first, last = min(mention.first, word.first), max(mention.last, word.last)
-        return SettingState(mention.arg, "on" if is_on else "off", first, last, False, wished=True)
+        retry = word.kind == "reon"
+        return SettingState(mention.arg, "on" if is_on else "off", first, last, retry, wished=True)
     doubt = None
     if mention.arg == "gc":
         doubt = _doubt(mention if mention.first <= anchor.first else anchor, clause)
@@ -333,6 +334,51 @@ def _debated(reading: Reading, states: Sequence[SettingState]) -> bool:
     return not any(not reading.negated(h) for h in reading.of("oom"))
 
 
+# Asking whether to do something, or wanting to, says nothing of what is set now: "should I
+# turn it off?", "vale a pena desligar?", "is it ok to disable it?", "quero desativar o GC".
+_ADVICE: Final = frozenset(
+    {
+        "should",
+        "devo",
+        "deveria",
+        "seria",
+        "vale",
+        "worth",
+        "nice",
+        "ok",
+        "okay",
+        "posso",
+        "quero",
+        "queria",
+        "want",
+        "wanna",
+        "thinking",
+        "pensando",
+        "pensei",
+        "planning",
+    }
+)
+
+
+def _implied_by_wish(reading: Reading, wished: Sequence[SettingState]) -> SettingState | None:
+    """A wish that says what GC is now: switching it off to go faster ("could I speed it up by
+    turning checkpointing off?") means it is on; switching it back on means it is off. Asking
+    for advice ("should I turn it off?") says neither."""
+    for state in wished:
+        if state.setting != "gc" or state.state == "unknown":
+            continue
+        if state.retry:
+            return state._replace(state="off", wished=False, retry=False)
+        sentence = reading.sentence_of(state.first)
+        words = reading.tokens.words
+        advised = any(
+            words[i] in _ADVICE for i in range(len(words)) if reading.sentence_of(i) == sentence
+        )
+        if state.state == "off" and reading.has("speed") and not advised:
+            return state._replace(state="on", wished=False)
+    return None
+
+
 def current_states(reading: Reading, states: Sequence[SettingState]) -> list[SettingState]:
     """What each setting is now: a state written as a setting beats prose, prose in the present
     beats prose about before ("it was stable before with GC on"), and within each the last said
@@ -364,4 +410,8 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         nearest = min(suggested, key=lambda s: abs(s.first - done.first), default=None)
         if nearest is not None:
             chosen["gc"] = (0, nearest._replace(wished=False))
+    if "gc" not in chosen:
+        implied = _implied_by_wish(reading, wished)
+        if implied is not None:
+            chosen["gc"] = (0, implied)
     return sorted((state for _, state in chosen.values()), key=lambda s: s.first)

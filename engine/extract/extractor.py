@@ -19,6 +19,7 @@ from engine.extract.model import (
 )
 from engine.extract.normalize import Tokens, fold, spaced, tokenize
 from engine.extract.phrases import Hit, find_hits
+from engine.extract.quoted import QuotedAnswer, quoted_answers
 from engine.extract.reading import Reading
 from engine.extract.settings import SettingState, current_states, setting_states
 from engine.extract.signals import DEV_SHM, OFF_TOPIC_GREETING, OOM_KILLER, WRONG_GPU, signal_hits
@@ -60,10 +61,12 @@ def _unquoted(text: str) -> str:
     return _QUOTED.sub(lambda m: " " * len(m.group()), text)
 
 
-def _scanned(text: str) -> tuple[str, ConfigBlock | None]:
-    """The part of a message read as prose, and the config pasted in it."""
+def _scanned(text: str) -> tuple[str, str, ConfigBlock | None]:
+    """The part of a message read as prose (without its quotes, and with them), and the config
+    pasted in it."""
     block = find_config(text[:MAX_CONFIG_CHARS])
-    return _unquoted(_blank(text[:MAX_SCAN_CHARS], block)), block
+    quoting = _blank(text[:MAX_SCAN_CHARS], block)
+    return _unquoted(quoting), quoting, block
 
 
 def _tokens(scan: str) -> tuple[str, Tokens]:
@@ -202,17 +205,47 @@ def _sheet(
     return facts, said
 
 
+def _reading_of(text: str) -> Reading:
+    return _read(text)[0]
+
+
+def _answered(
+    reading: Reading,
+    answers: Sequence[QuotedAnswer],
+    quoting: str,
+    signals: dict[str, Hit],
+    facts: dict[str, FactValue],
+) -> list[Evidence]:
+    """Facts the answers to quoted questions give ("> Is GC on?" / "yes"), where the answer's
+    own words said nothing of them; ``facts`` takes them, and their evidence is returned."""
+    said: list[Evidence] = []
+    for answer in answers:
+        found: list[tuple[str, FactValue]] = [(answer.fact, answer.value)]
+        if answer.retried:
+            ooms = situation.reported_ooms(reading, signals)
+            calm = reading.has("fixed") or any(reading.negated(h) for h in reading.of("oom"))
+            if ooms or calm:
+                found.append(("gc_retry", "still_oom" if ooms else "fixed"))
+        for fact, value in found:
+            if fact not in facts:
+                facts[fact] = value
+                said.append(Evidence(fact, value, quoting[answer.start : answer.end].strip()))
+    return said
+
+
 def extract(text: str, expecting: str | None = None) -> Extraction:
     """Read what a message says about the user's situation. Never raises.
 
     ``expecting`` is the fact of the question the message answers, if any: a bare number is
     then read as that fact first ("3" answering the batch size question).
     """
-    scan, block = _scanned(text)
+    scan, quoting, block = _scanned(text)
     reading, locale = _read(scan)
-    states = setting_states(reading)
+    answers = quoted_answers(quoting, _reading_of) if quoting is not scan else []
+    states = setting_states(reading, "gc" if any(a.fact == "gc" for a in answers) else None)
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals, expecting)
+    evidence = (*evidence, *_answered(reading, answers, quoting, signals, facts))
     on_topic = bool(facts) or block is not None or reading.has(*_TOPIC_KINDS)
     names = set(signals)
     if not on_topic and reading.has("greeting"):

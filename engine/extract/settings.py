@@ -235,12 +235,14 @@ def _bare_state(
     return SettingState(setting, "on" if is_on else "off", first, word.last, word.kind == "reon")
 
 
-def setting_states(reading: Reading) -> list[SettingState]:
-    """Every stated setting, in the order the message states them."""
+def setting_states(reading: Reading, subject: str | None = None) -> list[SettingState]:
+    """Every stated setting, in the order the message states them. ``subject`` is the setting
+    a state word with nothing named refers to before any is named (the one a quoted question
+    asked about: "> Is GC on?" / "I turned it off")."""
     if not reading.has("mention", "assert", "on", "off", "reon"):
         return []
     states: list[SettingState] = []
-    previous: str | None = None
+    previous: str | None = subject
     by_clause, clause_of = reading.by_clause, reading.clauses
     for hit in reading.hits:
         kind = hit.kind

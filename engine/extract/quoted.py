@@ -1,0 +1,100 @@
+"""Answers under a quoted question: "> Is GC on in this job?" then "yes, still OOMs at step 1".
+
+Discord, Slack and forum replies quote what they answer, often the assistant's own question. The
+quote is not what the person says (the extractor reads it as blanks), but it is what a short
+"yes", "no idea" or "did that" means: the quote's setting, with the quote's polarity.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from engine.extract.normalize import words_of
+from engine.extract.reading import Reading
+from engine.extract.reply_tables import TABLES, Words
+from engine.extract.settings import setting_states
+
+# One or more quoted lines, then the lines that answer them (up to the next quote).
+_PAIR: Final = re.compile(r"((?:^[ \t]*>[^\n]*\n?)+)((?:^(?![ \t]*>)[^\n]*\n?)*)", re.MULTILINE)
+# Answers that say "I did what you asked": a yes to "turn it back on and retry".
+_DONE: Final = frozenset(
+    {
+        ("did", "that"),
+        ("did", "it"),
+        ("done",),
+        ("fiz",),
+        ("fiz", "isso"),
+        ("feito",),
+        ("ja",),
+        ("that", "worked"),
+        ("it", "worked"),
+        ("worked",),
+        ("funcionou",),
+        ("resolveu",),
+    }
+)
+# Words of a quote that asks to try again: a yes to it is a retry.
+_AGAIN: Final = frozenset({"again", "retry", "rerun", "try", "novamente", "novo", "tenta", "tente"})
+_STABLE: Final = frozenset({"stable", "stably", "estavel", "estaveis", "stable?"})
+_LEAD: Final = 3  # words at the start of an answer that may hold its yes or no
+
+
+@dataclass(frozen=True)
+class QuotedAnswer:
+    """A fact an answer gives through the question it quotes; ``start``/``end`` span both."""
+
+    fact: str
+    value: str
+    start: int
+    end: int
+    retried: bool = False  # yes to switching GC back on: what follows says how the retry went
+
+
+def _answer(words: Words) -> str | None:
+    """ "yes", "no" or "unknown" when the answer opens with one; None otherwise."""
+    for size in range(min(len(words), _LEAD), 0, -1):
+        lead = words[:size]
+        if lead in TABLES.unknown:
+            return "unknown"
+        if lead in TABLES.yes or lead in _DONE:
+            return "yes"
+        if lead in TABLES.no:
+            return "no"
+    return None
+
+
+def _pairs(text: str) -> Iterator[tuple[str, int, int, int]]:
+    """(quote, quote start, answer start, answer end) for each quote followed by an answer."""
+    for match in _PAIR.finditer(text):
+        if match.group(2).strip():
+            yield match.group(1), match.start(1), match.start(2), match.end(2)
+
+
+def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnswer]:
+    """What the answers under quoted questions say about GC and about a stable run."""
+    if ">" not in text:
+        return []
+    found: list[QuotedAnswer] = []
+    for quote, start, answer_start, answer_end in _pairs(text):
+        said = _answer(words_of(text[answer_start:answer_end]))
+        if said is None:
+            continue
+        end = answer_start + len(text[answer_start:answer_end].split("\n", 1)[0])
+        quoted = read(quote.replace(">", " "))
+        if _STABLE.intersection(quoted.tokens.words) and said != "unknown":
+            found.append(QuotedAnswer("stable_with_gc", said, start, end))
+            continue
+        gc = next((s for s in setting_states(quoted) if s.setting == "gc"), None)
+        if gc is None or gc.state == "unknown":
+            continue
+        if said == "unknown":
+            found.append(QuotedAnswer("gc", "unknown", start, end))
+            continue
+        on = (gc.state == "on") == (said == "yes")
+        again = gc.retry or bool(_AGAIN.intersection(quoted.tokens.words))
+        retried = said == "yes" and gc.state == "on" and again
+        found.append(QuotedAnswer("gc", "enabled" if on else "disabled", start, end, retried))
+    return found

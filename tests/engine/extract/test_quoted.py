@@ -1,0 +1,52 @@
+"""Answers under a quoted question read through the quote: its setting, its polarity."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.extract import extract
+from kb.contract import FactValue
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("> Is gradient checkpointing on in this job?\nyes, batch 1", {"gc": "enabled"}),
+        ("> Is gradient checkpointing on in this job?\nnope", {"gc": "disabled"}),
+        ("> Is gradient checkpointing on in this job?\nno clue tbh", {"gc": "unknown"}),
+        ("> você desligou o gradient checkpointing?\nsim, tá assim", {"gc": "disabled"}),
+        ("> o GC tá ligado?\nsim, sempre esteve", {"gc": "enabled"}),
+        (
+            "> Turn gradient checkpointing back on and retry.\ndid that. it STILL runs out of vram",
+            {"gc": "enabled", "gc_retry": "still_oom"},
+        ),
+        (
+            "> Religue o gradient checkpointing e tente de novo.\nfiz isso e resolveu",
+            {"gc": "enabled", "gc_retry": "fixed"},
+        ),
+        (
+            "> Do you have a run that trained stably with GC on?\nyes, same dataset",
+            {"stable_with_gc": "yes"},
+        ),
+        ("> Você tem um treino estável com GC ligado?\nnão", {"stable_with_gc": "no"}),
+    ],
+)
+def test_an_answer_means_what_its_quote_asks(text: str, facts: dict[str, FactValue]) -> None:
+    found = extract(text).facts
+    assert {name: found.get(name) for name in facts} == facts
+
+
+def test_the_answers_own_words_win_over_the_quote() -> None:
+    text = "> Is gradient checkpointing on?\nyes it was, but I turned it off yesterday"
+    assert extract(text).facts["gc"] == "disabled"
+
+
+def test_a_quote_without_an_answer_says_nothing() -> None:
+    assert "gc" not in extract("> Is gradient checkpointing on in this job?\n").facts
+    assert "gc" not in extract("> Is gradient checkpointing on?\nwhat do you mean").facts
+
+
+def test_the_evidence_names_the_quote_and_the_answer() -> None:
+    found = extract("> Is gradient checkpointing on in this job?\nyes")
+    said = {e.fact: e.evidence for e in found.evidence}
+    assert "Is gradient checkpointing on" in said["gc"] and "yes" in said["gc"]

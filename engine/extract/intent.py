@@ -88,11 +88,26 @@ def _by_cues(
         return goal
     if _thanks_only(reading, facts):
         return "off_topic"
-    if any(name != "goal" for name in facts) or reading.has("trouble", "oom", "mention", "vram"):
+    if reading.has("trouble", "oom", "mention", "vram") or set(facts) - _NAMES_ONLY:
+        return "unclear"
+    if _asks(reading):
+        return "off_topic"  # a clear question about training, but not about memory ("what lr?")
+    if facts:
         return "unclear"
     if not reading.tokens.words:  # "???": something is wrong, nothing says what
         return "unclear"
     return "off_topic"
+
+
+# Facts that name what is trained, not what goes wrong: a question with only these is about
+# something else ("what lr do you use for a flux style lora?").
+_NAMES_ONLY: Final = frozenset({"goal", "model_family"})
+
+
+def _asks(reading: Reading) -> bool:
+    """The message asks a whole question (a sentence ending with a question mark)."""
+    words = reading.tokens.words
+    return bool(words) and any(reading.question(i) for i in range(len(words)))
 
 
 def _thanks_only(reading: Reading, facts: Mapping[str, FactValue]) -> bool:

@@ -66,9 +66,19 @@ def _first(hit: Hit) -> int:
 def goal(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
     """An OOM is the urgent goal; otherwise speed, then quality, then wanting an explanation."""
     if ooms:
-        fixed, speed = reading.first("fixed"), reading.first("speed")
-        if fixed is not None and speed is not None and speed.first > fixed.first:
-            return _hit(reading, "goal", "speed", speed)  # "fixed it with GC on; now faster?"
+        fixed = reading.first("fixed")
+        if fixed is not None:
+            # "fixed it with GC on; now can it go faster?", "…acabou o OOM, mas a LoRA piorou"
+            asked = [
+                (hit, value)
+                for kind, value in (*_GOAL_CUES, ("explain", "explain"))
+                for hit in reading.of(kind)
+                if hit.first > fixed.last
+            ]
+            # an OOM said after the fix, other than the one fixed ("fixed the OOM"), is current
+            if asked and not any(h.first > fixed.last + _FIXED_OBJECT for h in ooms):
+                first, wanted = min(asked, key=lambda c: c[0].first)
+                return _hit(reading, "goal", wanted, first)
         return _hit(reading, "goal", "fix_oom", ooms[0])
     # The concern said first wins: "what do I lose with GC on? only speed?" wants an explanation.
     cues = [(cue, value) for kind, value in _GOAL_CUES if (cue := reading.first(kind)) is not None]
@@ -89,6 +99,7 @@ def goal(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
     return None
 
 
+_FIXED_OBJECT: Final = 3  # words from "fixed" to the OOM it fixed ("fixed the OOM")
 # Speed words that name speed rather than want it: "memory vs speed", "how much slower".
 _SPEED_NAMED: Final = frozenset(
     {"speed", "velocidade", "slower", "mais lento", "lento", "lenta", "slow", "slowdown", "speedup"}

@@ -19,7 +19,7 @@ from engine.extract.model import (
 )
 from engine.extract.normalize import Tokens, fold, spaced, tokenize
 from engine.extract.phrases import Hit, find_hits
-from engine.extract.quoted import QuotedAnswer, quoted_answers
+from engine.extract.quoted import QuotedAnswer, quoted_answers, quoted_intent
 from engine.extract.reading import Reading
 from engine.extract.settings import SettingState, current_states, setting_states
 from engine.extract.signals import DEV_SHM, OFF_TOPIC_GREETING, OOM_KILLER, WRONG_GPU, signal_hits
@@ -251,6 +251,12 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
     if not on_topic and reading.has("greeting"):
         names.add(OFF_TOPIC_GREETING)
     intent = intent_of(reading, facts, names, on_topic)
+    if intent in ("unclear", "off_topic") and quoting is not scan:
+        intent = quoted_intent(quoting, _reading_of) or intent
+    if intent == "off_topic" and block is not None:
+        intent = (
+            "unclear"  # a pasted job with nothing asked: about training, wanting who knows what
+        )
     if intent == "explain" and "gc" in facts:
         # Asking what GC does, people name its states to ask about them ("what do I lose with it
         # on?", "why ship it true?"): an explanation needs no setup, so none is read.

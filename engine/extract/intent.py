@@ -94,8 +94,8 @@ def _by_cues(
         return "off_topic"  # a clear question about training, but not about memory ("what lr?")
     if facts:
         return "unclear"
-    if not reading.tokens.words:  # "???": something is wrong, nothing says what
-        return "unclear"
+    if not reading.tokens.words:  # "???": something is wrong, nothing says what; "👍" is not
+        return "unclear" if "?" in reading.text else "off_topic"
     return "off_topic"
 
 

@@ -98,3 +98,27 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
         retried = said == "yes" and gc.state == "on" and again
         found.append(QuotedAnswer("gc", "enabled" if on else "disabled", start, end, retried))
     return found
+
+
+# What a quoted question or instruction is about, when the answer under it names nothing itself:
+# "> Do you want me to explain what gradient checkpointing does?" / "yes pls".
+_QUOTE_INTENTS: Final = (
+    ("where", "where_to_change"),
+    ("accumulation", "accumulation"),
+    ("quality", "quality"),
+    ("speed", "speed"),
+    ("explain", "explain"),
+)
+
+
+def quoted_intent(text: str, read: Callable[[str], Reading]) -> str | None:
+    """The intent the last quote answered speaks of, if its words name one."""
+    if ">" not in text:
+        return None
+    last = None
+    for quote, *_ in _pairs(text):
+        last = quote
+    if last is None:
+        return None
+    quoted = read(last.replace(">", " "))
+    return next((intent for kind, intent in _QUOTE_INTENTS if quoted.has(kind)), None)

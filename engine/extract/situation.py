@@ -86,7 +86,9 @@ def goal(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
     if explain is not None and any(h.arg == "gc" for h in reading.of("mention")):
         cues.append((explain, "explain"))
     if cues:
-        cue, value = min(cues, key=lambda c: c[0].first)
+        # a worry about quality comes before a wish for speed, whichever is said first
+        worried = [c for c in cues if c[1] == "quality"]
+        cue, value = min(worried or cues, key=lambda c: c[0].first)
         # "how much slower is it with GC?": speed named as what is explained, not wanted
         named_only = all(_words(reading, h) in _SPEED_NAMED for h in reading.of("speed"))
         explained = explain is not None and any(v == "explain" for _, v in cues)

@@ -50,3 +50,21 @@ def test_the_evidence_names_the_quote_and_the_answer() -> None:
     found = extract("> Is gradient checkpointing on in this job?\nyes")
     said = {e.fact: e.evidence for e in found.evidence}
     assert "Is gradient checkpointing on" in said["gc"] and "yes" in said["gc"]
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("> Do you want me to explain what gradient checkpointing does?\nyes pls", "explain"),
+        ("> Quer que eu explique o que o gradient checkpointing faz?\nquero sim", "explain"),
+        (
+            "> Keep batch 1 and raise gradient accumulation.\nhow high can I go? it's 2 now",
+            "accumulation",
+        ),
+        ("> Which model are you training?\nhidream", "unclear"),
+    ],
+)
+def test_an_answer_that_names_nothing_wants_what_its_quote_speaks_of(
+    text: str, intent: str
+) -> None:
+    assert extract(text).intent == intent

@@ -97,11 +97,29 @@ def _setting_facts(reading: Reading, states: Sequence[SettingState]) -> list[Fou
     return found
 
 
+_NAME_EDGE: Final = re.compile(r"[_/\\.]\w")
+
+
+def _in_a_name(reading: Reading, hit: Hit) -> bool:
+    """Part of a job's or a file's name ("lora_zimage_v3", "my_zit.yaml"): a name says what
+    someone called the job, not what it trains."""
+    start, end = reading.span(hit.first, hit.last)
+    text = reading.text
+    before = text[max(0, start - 2) : start]
+    return (start > 0 and text[start - 1] == "_" and before[:1].isalnum()) or bool(
+        _NAME_EDGE.match(text, end)
+    )
+
+
 def _word_facts(reading: Reading) -> list[Found]:
     """The model family and the GPU's memory named by words: of two different ones, the one
     the person moved to ("moved from FLUX to Z-Image"); when nothing says which, neither."""
     found: list[tuple[Hit, Found]] = []
-    models = [h for h in reading.of("fact") if h.arg.startswith("model_family=")]
+    models = [
+        h
+        for h in reading.of("fact")
+        if h.arg.startswith("model_family=") and not _in_a_name(reading, h)
+    ]
     gpus = [h for h in reading.of("gpu") if h.arg != "unknown"]
     for hits, fact in ((models, "model_family"), (gpus, "vram_gb")):
         hit = _current(reading, hits)
@@ -257,6 +275,11 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
         intent = (
             "unclear"  # a pasted job with nothing asked: about training, wanting who knows what
         )
+    if intent == "off_topic" and "?" in text:
+        # a question with nothing to do with training memory: a model named in passing ("can I
+        # sell a flux LoRA?") is no setup to remember
+        facts.pop("model_family", None)
+        evidence = tuple(e for e in evidence if e.fact != "model_family")
     if intent == "explain" and "gc" in facts:
         # Asking what GC does, people name its states to ask about them ("what do I lose with it
         # on?", "why ship it true?"): an explanation needs no setup, so none is read.

@@ -97,6 +97,7 @@ def _setting_facts(reading: Reading, states: Sequence[SettingState]) -> list[Fou
     return found
 
 
+_NAMED_IN_PASSING: Final = frozenset({"model_family", "vram_gb"})
 _NAME_EDGE: Final = re.compile(r"[_/\\.]\w")
 
 
@@ -276,10 +277,11 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
             "unclear"  # a pasted job with nothing asked: about training, wanting who knows what
         )
     if intent == "off_topic" and "?" in text:
-        # a question with nothing to do with training memory: a model named in passing ("can I
-        # sell a flux LoRA?") is no setup to remember
-        facts.pop("model_family", None)
-        evidence = tuple(e for e in evidence if e.fact != "model_family")
+        # a question with nothing to do with training memory: a model or a card named in passing
+        # ("can I sell a flux LoRA?", "does a 5090 fit a mid tower?") is no setup to remember
+        for name in _NAMED_IN_PASSING:
+            facts.pop(name, None)
+        evidence = tuple(e for e in evidence if e.fact not in _NAMED_IN_PASSING)
     if intent == "explain" and "gc" in facts:
         # Asking what GC does, people name its states to ask about them ("what do I lose with it
         # on?", "why ship it true?"): an explanation needs no setup, so none is read.

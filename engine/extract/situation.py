@@ -35,10 +35,22 @@ def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
     ooms = [
         h
         for h in reading.of("oom")
-        if not reading.negated(h) and not conditional(reading, h) and not _feared(reading, h)
+        if not reading.negated(h)
+        and not conditional(reading, h)
+        and not _feared(reading, h)
+        and not _over(reading, h)
     ]
     killer = signals.get(OOM_KILLER)
     return ooms if killer is None or killer in ooms else sorted([*ooms, killer], key=_first)
+
+
+def _over(reading: Reading, hit: Hit) -> bool:
+    """A crash of before that has since been dealt with: "it OOMed sometimes (before), so now
+    it's on", "dava OOM às vezes, então voltei a ligar"."""
+    clause = reading.clauses[hit.first]
+    if not any(reading.clauses[h.first] == clause for h in reading.of("past")):
+        return False
+    return any(h.first > hit.last for kind in ("now", "fixed", "reon") for h in reading.of(kind))
 
 
 def _feared(reading: Reading, hit: Hit) -> bool:

@@ -38,6 +38,7 @@ RULES: Final[tuple[Rule, ...]] = (
     facts.condition_unknown_gate,
     facts.implication_sets,
     facts.kept_goal_value,
+    facts.unasked_unknown_fact,
     citations.answer_uncited,
     citations.unknown_section,
     citations.unknown_advice,

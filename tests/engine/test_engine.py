@@ -10,7 +10,9 @@ from engine.engine import Engine
 from engine.errors import InvalidReply
 from engine.models import Recommendation, Turn
 from engine.state import ConversationState, Opening, Reply
-from kb.contract import SECTIONS
+from kb.conditions import Condition
+from kb.contract import SECTIONS, FactValue
+from kb.schema import UnaskedFact
 from kb.validate import load_validated
 
 GUIDE = "https://guide.example/gc"
@@ -37,6 +39,52 @@ def rec(turn: Turn, code: str) -> Recommendation:
 
 def codes(turn: Turn) -> list[str]:
     return [r.code for r in turn.answer.recommendations] if turn.answer else []
+
+
+def _phase_after_an_aside(engine: Engine, reply: str) -> FactValue | None:
+    """The OOM reported and GC asked for, the phase a reply gives though nobody asked for it."""
+    state, _ = start(engine, "help, out of memory")
+    assert state.pending == "q_gc"
+    _, turn = engine.reply(state, Reply(text=reply))
+    return turn.facts.get("oom_phase")
+
+
+@pytest.mark.parametrize(
+    ("reply", "phase"),
+    [("in the first steps", "first_steps"), ("batch 4, in the first steps", None)],
+)
+def test_a_reply_gives_the_phase_unasked_unless_it_says_more(
+    engine: Engine, reply: str, phase: str | None
+) -> None:
+    assert _phase_after_an_aside(engine, reply) == phase
+
+
+_OOM = Condition(fact="goal", is_="fix_oom")
+
+
+@pytest.mark.parametrize(
+    ("unasked", "reply", "phase"),
+    [
+        ((), "in the first steps", None),
+        (
+            (UnaskedFact(fact="oom_phase", when=Condition(fact="goal", is_="speed")),),
+            "in the first steps",
+            None,
+        ),
+        (
+            (UnaskedFact(fact="oom_phase", when=_OOM, besides=("batch_size",)),),
+            "batch 4, in the first steps",
+            "first_steps",
+        ),
+    ],
+    ids=["no-entry", "its-condition-fails", "wider-besides"],
+)
+def test_what_is_read_unasked_comes_from_the_kb(
+    engine: Engine, unasked: tuple[UnaskedFact, ...], reply: str, phase: str | None
+) -> None:
+    kb = engine.kb.model_copy(update={"unasked": unasked})
+    other = Engine(kb, engine.renderer.catalog, GUIDE)
+    assert _phase_after_an_aside(other, reply) == phase
 
 
 def test_a_known_fact_skips_its_question_with_the_reason(engine: Engine) -> None:

@@ -100,10 +100,15 @@ class RiskRule(_Model):
 
 
 class RiskRow(_Model):
-    """One row of the section-3 table: a family, when it is dangerous, the safest first try."""
+    """One row of the section-3 table: a family, when it is dangerous, the safest first try.
+
+    ``unnamed_model`` marks the row whose rules also assess a conversation that names no model;
+    the level is then said in general words (``engine.risk_unknown_family.*``).
+    """
 
     family: str
     from_guide: bool = True
+    unnamed_model: bool = False
     rules: tuple[RiskRule, ...]
     safest: str  # locale key
     safest_batch_size: int | None = None

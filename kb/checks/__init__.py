@@ -51,6 +51,7 @@ RULES: Final[tuple[Rule, ...]] = (
     citations.section_uncited,
     citations.risk_unknown_family,
     citations.risk_missing_family,
+    citations.risk_unnamed_model_twice,
     citations.risk_text_missing,
     texts.text_missing,
     texts.text_locale_mismatch,

@@ -263,3 +263,20 @@ def test_high_risk_family_names_the_risk_and_the_safest_try(engine: Engine) -> N
     assert risk.reasons and risk.safest_first_try
     assert risk.safest_first_try in turn.text
     assert rec(turn, "start_conservative").params == {"batch_size": 1}
+
+
+@pytest.mark.parametrize(("marked", "level"), [(True, "medium"), (False, "low")])
+def test_an_unnamed_model_is_assessed_by_the_row_the_kb_marks(
+    engine: Engine, marked: bool, level: str
+) -> None:
+    rows = tuple(
+        row.model_copy(update={"unnamed_model": marked and row.unnamed_model})
+        for row in engine.kb.risk_table
+    )
+    other = Engine(
+        engine.kb.model_copy(update={"risk_table": rows}), engine.renderer.catalog, GUIDE
+    )
+    diagnosis = other.diagnose(Opening(locale="en", facts={"goal": "fix_oom", "gc": "disabled"}))
+    risk = diagnosis.answer.risk
+    assert risk is not None and (risk.level, risk.family) == (level, None)
+    assert bool(risk.reasons) is marked

@@ -20,8 +20,6 @@ from kb.contract import FactValue
 from kb.schema import AnswerNode, KeptGoal, KnowledgeBase, QuestionNode
 from locales import Catalog
 
-# Facts a reply may carry and still be read as saying when the OOM happens.
-_PHASE_ALONE = frozenset({"goal", "memory_kind", "gc_retry"})
 MAX_TEXT = 8_000  # characters of one message that are read; the rest is ignored
 # The KB's signal for "a job config was read": with no goal known, its diagnosis comes first.
 CONFIG_SIGNAL = "job_config"
@@ -182,16 +180,20 @@ class Engine:
         value = parse_reply(text, pending.fact, found)
         if value is not None:
             got.book.put(pending.fact, value, "reply", text.strip()[:80])
-        facts = got.book.facts
-        if (
-            facts.get("goal") == "fix_oom"
-            and "oom_phase" not in facts
-            and not set(found.facts) - _PHASE_ALONE
-        ):
-            # The OOM was reported earlier, so a reply like "nos primeiros passos" says when.
-            phase = parse_reply(text, "oom_phase", found)
-            if phase is not None:
-                got.book.put("oom_phase", phase, "reply", text.strip()[:80])
+        self._take_unasked(got, text, found)
+
+    def _take_unasked(self, got: _Gathered, text: str, found: Extraction) -> None:
+        """Facts the reply gives although not asked for them (kb/data/unasked.yaml)."""
+        said = set(found.facts)
+        for rule in self.kb.unasked:
+            facts = got.book.facts
+            if rule.fact in facts or not said.issubset(rule.besides):
+                continue
+            if rule.when is not None and not rule.when.holds(facts, got.signals, self.graph.gates):
+                continue
+            value = parse_reply(text, rule.fact, found)
+            if value is not None:
+                got.book.put(rule.fact, value, "reply", text.strip()[:80])
 
     def _pending(self, state: ConversationState) -> QuestionNode | None:
         node = self.graph.nodes.get(state.pending or "")

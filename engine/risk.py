@@ -24,6 +24,7 @@ class RiskFinding:
 class RiskTable:
     def __init__(self, kb: KnowledgeBase) -> None:
         self._rows = {row.family: row for row in kb.risk_table}
+        self._unnamed = next((row for row in kb.risk_table if row.unnamed_model), None)
 
     def assess(self, facts: Mapping[str, FactValue]) -> RiskFinding:
         family = facts.get("model_family")
@@ -39,8 +40,9 @@ class RiskTable:
         return RiskFinding("low", str(family), None, safest, row)
 
     def _unknown_family(self, facts: Mapping[str, FactValue]) -> RiskFinding:
-        """Nobody said which model: the level any large model has, said in general words."""
-        row = self._rows.get("other")
+        """Nobody said which model: the level of the KB's row for an unnamed model, said in
+        general words."""
+        row = self._unnamed
         for rule in row.rules if row else ():
             if rule.when.holds(facts):
                 return RiskFinding(rule.level, None, UNKNOWN_REASON, UNKNOWN_SAFEST, row)

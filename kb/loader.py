@@ -27,6 +27,7 @@ from kb.schema import (
     Section,
     Signal,
     Topic,
+    UnaskedFact,
 )
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -167,6 +168,7 @@ _FILES: dict[str, tuple[str, Any]] = {
     "gates.yaml": ("gates", TypeAdapter(Gate)),
     "topics.yaml": ("topics", TypeAdapter(Topic)),
     "goals.yaml": ("kept_goals", TypeAdapter(KeptGoal)),
+    "unasked.yaml": ("unasked", TypeAdapter(UnaskedFact)),
 }
 
 

@@ -100,10 +100,15 @@ class RiskRule(_Model):
 
 
 class RiskRow(_Model):
-    """One row of the section-3 table: a family, when it is dangerous, the safest first try."""
+    """One row of the section-3 table: a family, when it is dangerous, the safest first try.
+
+    ``unnamed_model`` marks the row whose rules also assess a conversation that names no model;
+    the level is then said in general words (``engine.risk_unknown_family.*``).
+    """
 
     family: str
     from_guide: bool = True
+    unnamed_model: bool = False
     rules: tuple[RiskRule, ...]
     safest: str  # locale key
     safest_batch_size: int | None = None
@@ -144,6 +149,21 @@ class KeptGoal(_Model):
     line: int = 0
 
 
+class UnaskedFact(_Model):
+    """A fact a free-text reply may give although the pending question asked for another.
+
+    The reply is read as an answer for ``fact`` too while ``fact`` is unknown and ``when`` holds
+    of the conversation's facts, but only if the reply's own words set no fact other than those
+    in ``besides``: a reply that names anything else is about that, and reading it for ``fact``
+    as well would be a guess.
+    """
+
+    fact: str
+    when: Condition | None = None
+    besides: tuple[str, ...] = ()
+    line: int = 0
+
+
 class Signal(_Model):
     """A situation outside the guide's scope that text can reveal, or (``outside: false``) a
     mark the engine sets on a conversation, such as a job config having been read."""
@@ -164,4 +184,5 @@ class KnowledgeBase(_Model):
     signals: tuple[Signal, ...] = ()
     topics: tuple[Topic, ...] = ()
     kept_goals: tuple[KeptGoal, ...] = ()
+    unasked: tuple[UnaskedFact, ...] = ()
     version: str = ""

@@ -212,6 +212,19 @@ def risk_missing_family(ctx: CheckContext) -> Iterator[Problem]:
             )
 
 
+def risk_unnamed_model_twice(ctx: CheckContext) -> Iterator[Problem]:
+    """One row assesses a conversation that names no model; two would contradict each other."""
+    marked = [row for row in ctx.kb.risk_table if row.unnamed_model]
+    for row in marked[1:]:
+        yield Problem(
+            RISK_FILE,
+            row.line,
+            "risk-unnamed-model-twice",
+            f"risk row {row.family!r} is marked unnamed_model, as {marked[0].family!r} already is",
+            "keep unnamed_model: true on one row only",
+        )
+
+
 def risk_text_missing(ctx: CheckContext) -> Iterator[Problem]:
     """Reason and safest keys are written out in risk.yaml, so a typo is likeliest there."""
     if ctx.catalog is None:

@@ -32,6 +32,7 @@ SIGNALS_FILE = "signals.yaml"
 IMPLICATIONS_FILE = "implications.yaml"
 TOPICS_FILE = "topics.yaml"
 GOALS_FILE = "goals.yaml"
+UNASKED_FILE = "unasked.yaml"
 START_FILE = "start.yaml"
 # Where a text that no locale has yet belongs.
 KB_TEXTS_FILE = "kb.yaml"
@@ -127,6 +128,10 @@ class CheckContext:
             if kept.unless is not None:
                 where = f"the exception to keeping {kept.goal!r}"
                 yield Located(GOALS_FILE, kept.line, where, kept.unless)
+        for unasked in self.kb.unasked:
+            if unasked.when is not None:
+                where = f"the condition for reading {unasked.fact!r} unasked"
+                yield Located(UNASKED_FILE, unasked.line, where, unasked.when)
 
     @property
     def locales(self) -> tuple[str, ...]:

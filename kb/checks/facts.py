@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from kb.checks.context import GOALS_FILE, IMPLICATIONS_FILE, CheckContext, Located, walk
+from kb.checks.context import (
+    GOALS_FILE,
+    IMPLICATIONS_FILE,
+    UNASKED_FILE,
+    CheckContext,
+    Located,
+    walk,
+)
 from kb.conditions import Condition
 from kb.contract import FACTS, FactSpec, FactType
 from kb.problems import Problem, did_you_mean
@@ -208,3 +215,19 @@ def kept_goal_value(ctx: CheckContext) -> Iterator[Problem]:
                 f"goals.yaml keeps the goal {kept.goal!r}, which is not a value of 'goal'",
                 did_you_mean(kept.goal, goals),
             )
+
+
+def unasked_unknown_fact(ctx: CheckContext) -> Iterator[Problem]:
+    """unasked.yaml names facts in two fields: the one read unasked, and those it may come with."""
+    for unasked in ctx.kb.unasked:
+        named = [("'fact'", unasked.fact)]
+        named += [(f"'besides' of {unasked.fact!r}", name) for name in unasked.besides]
+        for field, name in named:
+            if name not in FACTS:
+                yield Problem(
+                    UNASKED_FILE,
+                    unasked.line,
+                    "unasked-unknown-fact",
+                    f"{field} names {name!r}, which is not a contract fact",
+                    did_you_mean(name, FACTS),
+                )

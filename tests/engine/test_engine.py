@@ -10,7 +10,9 @@ from engine.engine import Engine
 from engine.errors import InvalidReply
 from engine.models import Recommendation, Turn
 from engine.state import ConversationState, Opening, Reply
-from kb.contract import SECTIONS
+from kb.conditions import Condition
+from kb.contract import SECTIONS, FactValue
+from kb.schema import UnaskedFact
 from kb.validate import load_validated
 
 GUIDE = "https://guide.example/gc"
@@ -37,6 +39,52 @@ def rec(turn: Turn, code: str) -> Recommendation:
 
 def codes(turn: Turn) -> list[str]:
     return [r.code for r in turn.answer.recommendations] if turn.answer else []
+
+
+def _phase_after_an_aside(engine: Engine, reply: str) -> FactValue | None:
+    """The OOM reported and GC asked for, the phase a reply gives though nobody asked for it."""
+    state, _ = start(engine, "help, out of memory")
+    assert state.pending == "q_gc"
+    _, turn = engine.reply(state, Reply(text=reply))
+    return turn.facts.get("oom_phase")
+
+
+@pytest.mark.parametrize(
+    ("reply", "phase"),
+    [("in the first steps", "first_steps"), ("batch 4, in the first steps", None)],
+)
+def test_a_reply_gives_the_phase_unasked_unless_it_says_more(
+    engine: Engine, reply: str, phase: str | None
+) -> None:
+    assert _phase_after_an_aside(engine, reply) == phase
+
+
+_OOM = Condition(fact="goal", is_="fix_oom")
+
+
+@pytest.mark.parametrize(
+    ("unasked", "reply", "phase"),
+    [
+        ((), "in the first steps", None),
+        (
+            (UnaskedFact(fact="oom_phase", when=Condition(fact="goal", is_="speed")),),
+            "in the first steps",
+            None,
+        ),
+        (
+            (UnaskedFact(fact="oom_phase", when=_OOM, besides=("batch_size",)),),
+            "batch 4, in the first steps",
+            "first_steps",
+        ),
+    ],
+    ids=["no-entry", "its-condition-fails", "wider-besides"],
+)
+def test_what_is_read_unasked_comes_from_the_kb(
+    engine: Engine, unasked: tuple[UnaskedFact, ...], reply: str, phase: str | None
+) -> None:
+    kb = engine.kb.model_copy(update={"unasked": unasked})
+    other = Engine(kb, engine.renderer.catalog, GUIDE)
+    assert _phase_after_an_aside(other, reply) == phase
 
 
 def test_a_known_fact_skips_its_question_with_the_reason(engine: Engine) -> None:
@@ -215,3 +263,20 @@ def test_high_risk_family_names_the_risk_and_the_safest_try(engine: Engine) -> N
     assert risk.reasons and risk.safest_first_try
     assert risk.safest_first_try in turn.text
     assert rec(turn, "start_conservative").params == {"batch_size": 1}
+
+
+@pytest.mark.parametrize(("marked", "level"), [(True, "medium"), (False, "low")])
+def test_an_unnamed_model_is_assessed_by_the_row_the_kb_marks(
+    engine: Engine, marked: bool, level: str
+) -> None:
+    rows = tuple(
+        row.model_copy(update={"unnamed_model": marked and row.unnamed_model})
+        for row in engine.kb.risk_table
+    )
+    other = Engine(
+        engine.kb.model_copy(update={"risk_table": rows}), engine.renderer.catalog, GUIDE
+    )
+    diagnosis = other.diagnose(Opening(locale="en", facts={"goal": "fix_oom", "gc": "disabled"}))
+    risk = diagnosis.answer.risk
+    assert risk is not None and (risk.level, risk.family) == (level, None)
+    assert bool(risk.reasons) is marked

@@ -132,6 +132,13 @@ def test_family_without_a_risk_row(kb_copy: KBCopy) -> None:
     assert "the model family 'other' has no risk row" in problem.message
 
 
+def test_two_risk_rows_for_an_unnamed_model(kb_copy: KBCopy) -> None:
+    kb_copy.edit(RISK, "- family: video\n", "- family: video\n  unnamed_model: true\n")
+    problem = kb_copy.only("risk-unnamed-model-twice")
+    assert (problem.file, problem.line) == ("risk.yaml", kb_copy.line(RISK, "family: other"))
+    assert "'other' is marked unnamed_model, as 'video' already is" in problem.message
+
+
 def test_risk_text_missing_in_the_locales(kb_copy: KBCopy) -> None:
     kb_copy.edit(RISK, "reason: risk.video.gc_off", "reason: risk.video.gc_of")
     problem = kb_copy.only("risk-text-missing")

@@ -199,3 +199,41 @@ def test_a_parameter_condition_is_checked_like_any_condition(kb_copy: KBCopy) ->
     )
     problems = kb_copy.problems("condition-unknown-fact")
     assert any("param 'n' of 'gated'" in p.message for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("entry", "words", "hint"),
+    [
+        ("- fact: oom_phse\n", "'fact' names 'oom_phse'", "did you mean 'oom_phase'?"),
+        (
+            "- fact: oom_phase\n  besides: [goal, gc_rety]\n",
+            "'besides' of 'oom_phase' names 'gc_rety'",
+            "did you mean 'gc_retry'?",
+        ),
+    ],
+    ids=["fact", "besides"],
+)
+def test_an_unasked_fact_that_is_not_a_fact(
+    kb_copy: KBCopy, entry: str, words: str, hint: str
+) -> None:
+    kb_copy.write("kb/unasked.yaml", "# read unasked\n" + entry)
+    problem = kb_copy.only("unasked-unknown-fact")
+    assert (problem.file, problem.line) == ("unasked.yaml", 2)
+    assert f"{words}, which is not a contract fact" in problem.message
+    assert problem.hint == hint
+
+
+def test_the_condition_for_an_unasked_fact_is_checked_like_any_condition(
+    kb_copy: KBCopy,
+) -> None:
+    kb_copy.write("kb/unasked.yaml", "- fact: oom_phase\n  when: {fact: goal, is: fix_om}\n")
+    problem = kb_copy.only("condition-bad-value")
+    assert (problem.file, problem.line) == ("unasked.yaml", 1)
+    assert "the condition for reading 'oom_phase' unasked" in problem.message
+
+
+def test_an_unasked_entry_with_an_unknown_key(kb_copy: KBCopy) -> None:
+    kb_copy.write("kb/unasked.yaml", "- fact: oom_phase\n  beside: [goal]\n")
+    problem = kb_copy.only("schema")
+    assert (problem.file, problem.line) == ("unasked.yaml", 2)
+    assert "beside" in problem.message

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from api.cli.main import app
 from tests.conftest import CORPUS
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 runner = CliRunner()
 
 

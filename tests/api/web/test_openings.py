@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from locales import pick_locale
 from tests.server import start_server
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 ZIMAGE_HIGH = (FIXTURES / "zimage_high.yaml").read_text(encoding="utf-8")
 ENGLISH, PORTUGUESE = (
     "my LoRA training ran out of memory",

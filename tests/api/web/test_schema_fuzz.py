@@ -31,5 +31,5 @@ def test_every_endpoint(case: schemathesis.Case[Any]) -> None:
     # A schema-valid body can still hold an unreadable job config or a fact value outside the
     # contract (400/422 by design); an oversized invalid body is refused with 413 before it is
     # parsed, which the negative-data check does not count as a rejection. Both checks are off;
-    # tests/api/test_rest.py covers those statuses one by one.
+    # tests/api/web/test_rest.py covers those statuses one by one.
     case.call_and_validate(excluded_checks=[positive_data_acceptance, negative_data_rejection])

@@ -77,6 +77,8 @@ _PREVIEW_WORDS: Final = frozenset(
     {"preview", "previews", "sample", "samples", "sampling", "amostra", "amostras", "amostragem"}
 )
 _PREVIEW_SENTENCE: Final = 1.5
+_PREVIEW_STEPS: Final = 4.0
+_STEP_UNITS: Final = frozenset({"steps", "step", "passos", "passo"})
 _OFF: Final = frozenset({"off", "disabled", "desligado", "desligados", "desativado", "desativados"})
 _HYPO_REACH: Final = 5  # words from a wish to the number it wishes for
 _BEFORE_REACH: Final = 12  # words before a number where a cue may start (its reach and length)
@@ -386,9 +388,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
     words = reading.tokens.words
     in_phase = {i for h in reading.of("phase") for i in range(h.first, h.last + 1)}
     previewed = {
-        reading.sentence_of(i)
+        reading.sentence_of(i) + after
         for i, w in enumerate(words)
         if w in _PREVIEW_WORDS and i not in in_phase and "".join(words[i + 1 : i + 2]) not in _OFF
+        for after in (0, 1)  # "previews take forever. 1024x1024, 40 steps, every 50"
     }
     assigned: list[Assigned] = []
     previous: tuple[Number, str | None] | None = None
@@ -400,6 +403,13 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         if uncued and _size_like(number.value) and reading.sentence_of(number.first) in previewed:
             # a size in a sentence about the previews, too far from any cue to say whose it is
             score.add("sample_size", _PREVIEW_SENTENCE, number.first, number.last)
+        elif (
+            number.unit in _STEP_UNITS
+            and reading.sentence_of(number.first) in previewed
+            and not ({"sample_every", "step"} & score.best_cue.keys())
+        ):
+            # "previews are 1024x1024 at 30 steps": steps said of the previews are theirs
+            score.add("sample_steps", _PREVIEW_STEPS, number.first, number.last)
         if expected is not None:
             score.add(expected, 3.0, number.first, number.last)
         role = _role(number, score)

@@ -74,6 +74,35 @@ def _tokens(scan: str) -> tuple[str, Tokens]:
     return low, tokenize(spaced(low))
 
 
+# Words that follow "no" when it is Portuguese "in the" ("no passo 1", "no preview").
+_PT_AFTER_NO: Final = frozenset(
+    {
+        "passo",
+        "step",
+        "primeiro",
+        "segundo",
+        "terceiro",
+        "inicio",
+        "comeco",
+        "meio",
+        "preview",
+        "sample",
+        "carregamento",
+        "bucket",
+        "treino",
+        "final",
+        "fim",
+        "yaml",
+        "painel",
+        "runcomfy",
+    }
+)
+
+
+def _in_the(words: Sequence[str], at: int) -> bool:
+    return words[at] == "no" and at + 1 < len(words) and words[at + 1] in _PT_AFTER_NO
+
+
 def _read(scan: str) -> tuple[Reading, str | None]:
     low, tokens = _tokens(scan)
     words = correct(tokens.words)
@@ -81,6 +110,8 @@ def _read(scan: str) -> tuple[Reading, str | None]:
     locale = guess_locale(scan, words)
     if locale == "pt-BR":
         hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and words[h.first] == "no")]
+    else:  # a short reply may read as English: "no passo 1" is still "in step 1"
+        hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and _in_the(words, h.first))]
     return Reading(scan, low, tokens, tuple(hits)), locale
 
 

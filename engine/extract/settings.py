@@ -129,8 +129,8 @@ def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | 
         if (side == _AFTER and before) or (side == _BEFORE and not before):
             continue
         gap = hit.first - last if last < hit.first else first - hit.last
-        if gap > limit:
-            continue
+        if gap > limit or (gap > 1 and reading.tokens.words[hit.first].isdigit()):
+            continue  # "gc 1", "gc: 0" are states; "gc no passo 1" is a step
         weak, key = side == _BEFORE, (gap, hit.first < first)
         if best is None or (best_weak and not weak) or (weak == best_weak and key < best_key):
             best, best_key, best_weak = hit, key, weak

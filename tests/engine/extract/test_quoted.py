@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.extract import extract
+from engine.extract import extract, parse_reply
 from kb.contract import FactValue
 
 
@@ -68,3 +68,10 @@ def test_an_answer_that_names_nothing_wants_what_its_quote_speaks_of(
     text: str, intent: str
 ) -> None:
     assert extract(text).intent == intent
+
+
+def test_no_before_a_step_is_portuguese_in_the() -> None:
+    # "no passo 1" answering the GC question says when it crashes, not that GC is off
+    assert parse_reply("no passo 1", "gc") is None
+    assert parse_reply("no passo 1", "oom_phase") == "first_steps"
+    assert extract("gc: 0").facts["gc"] == "disabled"

@@ -116,7 +116,19 @@ def goal(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
 _FIXED_OBJECT: Final = 3  # words from "fixed" to the OOM it fixed ("fixed the OOM")
 # Speed words that name speed rather than want it: "memory vs speed", "how much slower".
 _SPEED_NAMED: Final = frozenset(
-    {"speed", "velocidade", "slower", "mais lento", "lento", "lenta", "slow", "slowdown", "speedup"}
+    {
+        "speed",
+        "velocidade",
+        "slower",
+        "faster",
+        "mais lento",
+        "mais rapido",
+        "lento",
+        "lenta",
+        "slow",
+        "slowdown",
+        "speedup",
+    }
 )
 
 

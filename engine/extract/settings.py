@@ -280,6 +280,9 @@ def _compared(clause: Sequence[Hit], reading: Reading) -> bool:
     return False
 
 
+_THAN: Final = frozenset({"than", "vs", "versus"})
+
+
 def _generic(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:
     """A state that describes no run: "GC on vs off", "does GC on hurt quality?", "people say
     training without GC looks better". A doubt is always about the run."""
@@ -292,6 +295,8 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return True  # "off vs on", "ligado ou desligado", "true vs false"
     if state.keyed:
         return False
+    if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _THAN:
+        return True  # "35% slower than my GC-off attempts": the other side of a comparison
     if any(h.kind == "hearsay" and h.first < state.first for h in in_clause):
         return True  # "someone said GC off is faster"; not "enabled it like the guide says"
     in_sentence = reading.in_sentence(sentence)

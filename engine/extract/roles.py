@@ -431,7 +431,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
     return assigned
 
 
-_TO: Final = re.compile(r"\s*(?:to|pra|pro|para|->|ate|down to|up to|then|depois|e depois)\s*")
+_TO: Final = re.compile(
+    r"\s*(?:to|pra|pro|para|->|ate|down to|up to|then|then to|and then to|depois|e depois"
+    r"|e depois pra|e depois para|e depois pro|e pra|e para)\s*"
+)
 
 
 def _moved(low: str, before: Number, after: Number) -> bool:

@@ -295,7 +295,8 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
     states = setting_states(reading, "gc" if any(a.fact == "gc" for a in answers) else None)
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals, expecting)
-    evidence = (*evidence, *_answered(reading, answers, quoting, signals, facts))
+    answered = _answered(reading, answers, quoting, signals, facts)
+    evidence = (*evidence, *answered)
     on_topic = bool(facts) or block is not None or reading.has(*_TOPIC_KINDS)
     names = set(signals)
     if not on_topic and reading.has("greeting"):
@@ -313,7 +314,7 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
         for name in _NAMED_IN_PASSING:
             facts.pop(name, None)
         evidence = tuple(e for e in evidence if e.fact not in _NAMED_IN_PASSING)
-    if intent == "explain" and "gc" in facts:
+    if intent == "explain" and "gc" in facts and not any(e.fact == "gc" for e in answered):
         # Asking what GC does, people name its states to ask about them ("what do I lose with it
         # on?", "why ship it true?"): an explanation needs no setup, so none is read.
         del facts["gc"]

@@ -38,8 +38,10 @@ _DONE: Final = frozenset(
 )
 # Words of a quote that asks to try again: a yes to it is a retry.
 _AGAIN: Final = frozenset({"again", "retry", "rerun", "try", "novamente", "novo", "tenta", "tente"})
-_STABLE: Final = frozenset({"stable", "stably", "estavel", "estaveis", "stable?"})
+_STABLE: Final = frozenset({"stable", "stably", "estavel", "estaveis"})
 _LEAD: Final = 3  # words at the start of an answer that may hold its yes or no
+# A question that takes its act as done: "what happened when you re-enabled it?".
+_PRESUMED: Final = frozenset({"when", "after", "quando", "depois", "happened", "aconteceu"})
 
 
 @dataclass(frozen=True)
@@ -80,10 +82,17 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
     found: list[QuotedAnswer] = []
     for quote, start, answer_start, answer_end in _pairs(text):
         said = _answer(words_of(text[answer_start:answer_end]))
+        quoted = read(quote.replace(">", " "))
+        if said is None and _PRESUMED.intersection(quoted.tokens.words):
+            said = "presumed"  # "> What happened when you re-enabled it?": it was re-enabled
         if said is None:
             continue
         end = answer_start + len(text[answer_start:answer_end].split("\n", 1)[0])
-        quoted = read(quote.replace(">", " "))
+        if said == "presumed":
+            gc = next((s for s in setting_states(quoted) if s.setting == "gc"), None)
+            if gc is not None and gc.retry:
+                found.append(QuotedAnswer("gc", "enabled", start, end, retried=True))
+            continue
         if _STABLE.intersection(quoted.tokens.words) and said != "unknown":
             found.append(QuotedAnswer("stable_with_gc", said, start, end))
             continue

@@ -95,6 +95,20 @@ _AFTER_ON: Final = frozenset(
         "no",
         "na",
         "with",
+        "cuz",
+        "cause",
+        "because",
+        "bc",
+        "porque",
+        "pq",
+        "obviously",
+        "obviamente",
+        "since",
+        "by",
+        "as",
+        "right",
+        "atm",
+        "currently",
     }
 )
 
@@ -108,6 +122,9 @@ def _preposition(hit: Hit, reading: Reading) -> bool:
     words = reading.tokens.words
     if after >= len(words) or reading.clauses_of_words[after] != reading.clauses_of_words[hit.last]:
         return False
+    tokens = reading.tokens
+    if reading.low[tokens.ends[hit.last] : tokens.starts[after]].strip():
+        return False  # "currently on (the default)", "GC on; bs 1": a break, not an object
     return words[after] not in _AFTER_ON
 
 

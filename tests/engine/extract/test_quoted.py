@@ -75,3 +75,15 @@ def test_no_before_a_step_is_portuguese_in_the() -> None:
     assert parse_reply("no passo 1", "gc") is None
     assert parse_reply("no passo 1", "oom_phase") == "first_steps"
     assert extract("gc: 0").facts["gc"] == "disabled"
+
+
+def test_a_question_that_takes_the_retry_as_done() -> None:
+    text = "> What happened when you re-enabled gradient checkpointing?\nnothing changed, still OOM"
+    facts = extract(text).facts
+    assert facts["gc"] == "enabled"
+    assert facts["gc_retry"] == "still_oom"
+
+
+def test_a_state_followed_by_a_break_is_a_state() -> None:
+    assert extract("gradient_checkpointing is currently on (the default)").facts["gc"] == "enabled"
+    assert extract("sdxl, bs1, gc on cuz the guide said so").facts["gc"] == "enabled"

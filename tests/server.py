@@ -54,16 +54,21 @@ class ServerProcess:
 
 
 def start_server(
-    env: dict[str, str], log_dir: Path, port: int | None = None, workers: int = 1
+    env: dict[str, str],
+    log_dir: Path,
+    port: int | None = None,
+    workers: int = 1,
+    module: str = "api.cli",
 ) -> ServerProcess:
-    """Start `oomguide serve` and wait until /healthz answers."""
+    """Start `oomguide serve` and wait until /healthz answers; ``module`` is the command line
+    run with ``python -m`` (a benchmark may run a patched one)."""
     port = port or free_port()
     log_path = log_dir / f"server-{port}.log"
     full_env = {**os.environ, "OOMGUIDE_RATE_LIMIT": "0", **env}
     command = [
         sys.executable,
         "-m",
-        "api.cli",
+        module,
         "serve",
         "--port",
         str(port),

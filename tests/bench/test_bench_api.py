@@ -15,12 +15,14 @@ import re
 import shutil
 import subprocess
 from collections.abc import Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+import redis
 
 from tests.server import ServerProcess, start_server
 
@@ -146,15 +148,22 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str
         yield request.param, process
 
 
-def test_throughput_and_latency(server: tuple[str, ServerProcess], tmp_path: Path) -> None:
-    backend, process = server
-    bodies = tmp_path / "diagnose.jsonl"
+def _wrk_env(process: ServerProcess, folder: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """The wrk scripts' environment for diagnoses and turns (2,000 conversations of
+    ``process`` to reply in), and the one for new conversations."""
+    folder.mkdir(exist_ok=True)
+    bodies = folder / "diagnose.jsonl"
     bodies.write_text("\n".join(json.dumps(b) for b in DIAGNOSE) + "\n")
-    ids = _conversations(process.url, 2000, tmp_path / "ids.txt")
-    openings = tmp_path / "openings.jsonl"
+    ids = _conversations(process.url, 2000, folder / "ids.txt")
+    openings = folder / "openings.jsonl"
     openings.write_text("\n".join(json.dumps(b) for b in OPENINGS) + "\n")
     env = {"BODIES_FILE": str(bodies), "IDS_FILE": str(ids), "PATH": "/usr/bin:/bin"}
-    new_env = {**env, "BODIES_FILE": str(openings)}
+    return env, {**env, "BODIES_FILE": str(openings)}
+
+
+def test_throughput_and_latency(server: tuple[str, ServerProcess], tmp_path: Path) -> None:
+    backend, process = server
+    env, new_env = _wrk_env(process, tmp_path)
     loads = [
         Load(f"{process.url}/healthz", 8),
         Load(f"{process.url}/v1/diagnose", 8, "post.lua"),
@@ -201,3 +210,93 @@ def test_throughput_and_latency(server: tuple[str, ServerProcess], tmp_path: Pat
     assert report["diagnose_ratio"] >= 0.5
     assert report["new_conversation_ratio"] >= 0.33
     assert report["new_conversation_p99_ms_2_clients"] < 10
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "redis"])
+def test_turns_with_the_event_log_on_and_off(
+    backend: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """The same server code with the event log on and off (tests/bench/serve_without_event_log.py),
+    two processes loaded in turn in interleaved rounds: throughput of turns and new
+    conversations as shares of /healthz, and server CPU per request, which with the log on
+    includes its writer thread's batches. The issue asks the turn ratios to stay within 5 % of
+    the figures without the log; that is reported, not asserted, since the shared machine's own
+    noise between runs is about as large."""
+    if shutil.which("wrk") is None:
+        pytest.fail("wrk is missing: make bench installs it (scripts/ensure-system-deps.sh)")
+    envs = {name: _log_env(backend, name, request, tmp_path) for name in ("on", "off")}
+    module = {"on": "api.cli", "off": "tests.bench.serve_without_event_log"}
+    with ExitStack() as stack:
+        servers = {
+            name: stack.enter_context(start_server(env, tmp_path, module=module[name]))
+            for name, env in envs.items()
+        }
+        loads = {name: _log_loads(process, tmp_path / name) for name, process in servers.items()}
+        for env, kinds in loads.values():
+            for load in kinds:
+                load.warm_up(env)
+        for _ in range(ROUNDS):
+            for name, (env, kinds) in loads.items():
+                for load in kinds:
+                    load.run(servers[name], env)
+        recorded = {name: _recorded(process) for name, process in servers.items()}
+    assert recorded["off"] == 0 < recorded["on"], recorded
+    figures = {name: _log_figures(kinds) for name, (_, kinds) in loads.items()}
+    change = {key: round(figures["on"][key] / figures["off"][key] - 1, 3) for key in figures["on"]}
+    report = {"backend": backend, **figures, "change_with_the_log": change}
+    print(f"\nEvent log on and off ({backend}): {json.dumps(report)}")
+
+
+def _log_env(
+    backend: str, name: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> dict[str, str]:
+    """Each server its own store and event log: one Redis database each, since a Redis event
+    log is shared by every process that uses the database."""
+    env = {
+        "OOMGUIDE_DATABASE": str(tmp_path / f"{name}.db"),
+        "OOMGUIDE_RATE_LIMIT": "0",
+        "OOMGUIDE_ADMIN_TOKEN": "bench",
+    }
+    if backend == "redis":
+        shared: str = request.getfixturevalue("redis_url")
+        url = shared.rsplit("/", 1)[0] + ("/0" if name == "on" else "/1")
+        client = redis.Redis.from_url(url)
+        try:
+            client.flushdb()
+        finally:
+            client.close()
+        env["OOMGUIDE_REDIS_URL"] = url
+    return env
+
+
+def _log_loads(process: ServerProcess, folder: Path) -> tuple[dict[str, str], list[Load]]:
+    env, new_env = _wrk_env(process, folder)
+    kinds = [
+        Load(f"{process.url}/healthz", 8),
+        Load(process.url, 8, "replies.lua"),
+        Load(f"{process.url}/v1/conversations", 8, "post.lua", env=new_env),
+    ]
+    return env, kinds
+
+
+def _log_figures(loads: list[Load]) -> dict[str, float]:
+    health, turns, new = (load.summary() for load in loads)
+    return {
+        "turn_ratio": round(turns["rps"] / health["rps"], 3),
+        "new_conversation_ratio": round(new["rps"] / health["rps"], 3),
+        "turn_cpu_us": turns["cpu_us"],
+        "new_conversation_cpu_us": new["cpu_us"],
+        "healthz_cpu_us": health["cpu_us"],
+    }
+
+
+def _recorded(process: ServerProcess) -> int:
+    """Conversations in the process's event log: none when it is off."""
+    analytics = httpx.get(
+        f"{process.url}/v1/analytics?since=1d",
+        headers={"Authorization": "Bearer bench"},
+        timeout=120,
+    )
+    assert analytics.status_code == 200, analytics.text
+    count: int = analytics.json()["conversations"]
+    return count

@@ -1,5 +1,8 @@
 """Stand-ins for Discord and Slack: their documented payloads, signed the way they sign them,
-and a real local HTTP server in place of their webhook APIs and attachment CDN."""
+and a real local HTTP server in place of their webhook APIs and attachment CDN.
+
+The requests go through any httpx client: an in-process TestClient, or a client of a real
+server (its ``base_url`` set)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from fastapi.testclient import TestClient
-from httpx import Response
+from httpx import Client, Response
 from nacl.encoding import HexEncoder
 from nacl.signing import SigningKey
 
@@ -59,7 +62,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _record(self) -> None:
         body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
         headers = {k.lower(): v for k, v in self.headers.items()}
-        self.server.owner.requests.append(Recorded(self.command, self.path, body, headers))
+        self.server.owner.record(Recorded(self.command, self.path, body, headers))
 
     def do_GET(self) -> None:
         self._record()
@@ -96,6 +99,8 @@ class LocalServer:
     replies: list[tuple[int, dict[str, str]]] = field(default_factory=list)
     _server: _RecordingServer | None = None
     _thread: threading.Thread | None = None
+    _arrived: threading.Condition = field(default_factory=threading.Condition)
+    _first: dict[str, Recorded] = field(default_factory=dict)  # by path
 
     @property
     def url(self) -> str:
@@ -115,6 +120,20 @@ class LocalServer:
             self._server.server_close()
         if self._thread is not None:
             self._thread.join(timeout=5)
+
+    def record(self, request: Recorded) -> None:
+        with self._arrived:
+            self.requests.append(request)
+            self._first.setdefault(request.path, request)
+            self._arrived.notify_all()
+
+    def wait_for(self, path: str, timeout: float = 30.0) -> Recorded:
+        """The first request to ``path``, once it has come: a follow-up is sent after the
+        platform's request was acknowledged, so it may not be here yet."""
+        with self._arrived:
+            if not self._arrived.wait_for(lambda: path in self._first, timeout):
+                raise TimeoutError(f"nothing came to {path} within {timeout:g} s")
+            return self._first[path]
 
     def only(self, method: str) -> Recorded:
         matching = [r for r in self.requests if r.method == method]
@@ -143,7 +162,7 @@ class Discord:
             "Content-Type": "application/json",
         }
 
-    def send(self, client: TestClient, payload: dict[str, Any]) -> Response:
+    def send(self, client: Client, payload: dict[str, Any]) -> Response:
         body = json.dumps(payload, separators=(",", ":")).encode()
         response: Response = client.post(
             "/integrations/discord/interactions", content=body, headers=self.headers(body)
@@ -260,7 +279,7 @@ class Slack:
             }
         ).encode()
 
-    def command(self, client: TestClient, user: str, text: str, response_url: str) -> Response:
+    def command(self, client: Client, user: str, text: str, response_url: str) -> Response:
         body = self.command_form(user, text, response_url)
         url = "/integrations/slack/commands"
         response: Response = client.post(url, content=body, headers=self.headers(body))
@@ -291,9 +310,7 @@ class Slack:
         }
         return urlencode({"payload": json.dumps(payload)}).encode()
 
-    def act(
-        self, client: TestClient, user: str, action: dict[str, Any], response_url: str
-    ) -> Response:
+    def act(self, client: Client, user: str, action: dict[str, Any], response_url: str) -> Response:
         body = self.actions_form(user, action, response_url)
         url = "/integrations/slack/actions"
         response: Response = client.post(url, content=body, headers=self.headers(body))

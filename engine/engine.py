@@ -109,6 +109,16 @@ class Engine:
     ) -> Extraction:
         found = extract(text, expecting)
         got.on_topic = got.on_topic or found.on_topic
+        said = [*sorted(found.facts), *(["config"] if found.config_text else [])]
+        got.trace.append(  # what the message was read as asking, and what it said
+            TraceStep(
+                step="note",
+                fact="intent",
+                value=found.intent,
+                source="text",
+                evidence=", ".join(said) or None,
+            )
+        )
         keep = _kept_goal(self.kb.kept_goals, got.book.facts, found.facts)
         for ev in found.evidence:
             if ev.fact not in keep:

@@ -259,11 +259,14 @@ class Recorder:
 
 def _misread(text: str | None, turn: Turn) -> bool:
     """Nothing could be read from the message: no fact, no intent, no config. The turn's trace
-    answers at once for most messages; only those it leaves in doubt are read again."""
+    says so: the facts its words set and what the message was read as asking."""
     if not text or not text.strip():
         return False
     if any(s.step == "fact" and s.source in _READ_SOURCES for s in turn.trace):
         return False
+    note = next((s for s in turn.trace if s.step == "note" and s.fact == "intent"), None)
+    if note is not None:  # what the engine read: its intent, and the facts and config it found
+        return note.value in ("unclear", "off_topic") and not note.evidence
     found = extract(text)
     understood = found.intent not in ("unclear", "off_topic")  # "where is it?" has no fact
     return not found.facts and not understood and found.config_text is None

@@ -96,7 +96,9 @@ def _by_cues(
         return "unclear"
     if not reading.tokens.words:  # "???": something is wrong, nothing says what; "👍" is not
         return "unclear" if "?" in reading.text else "off_topic"
-    return "off_topic"
+    # about training, or going on about something already said ("it still does the thing"),
+    # with no telling what is wanted; a greeting alone is off topic
+    return "unclear" if on_topic or reading.has("still") else "off_topic"
 
 
 # Facts that name what is trained, not what goes wrong: a question with only these is about

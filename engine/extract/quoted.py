@@ -112,6 +112,8 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
 # What a quoted question or instruction is about, when the answer under it names nothing itself:
 # "> Do you want me to explain what gradient checkpointing does?" / "yes pls".
 _QUOTE_INTENTS: Final = (
+    ("oom", "fix_oom"),
+    ("phase", "fix_oom"),
     ("where", "where_to_change"),
     ("accumulation", "accumulation"),
     ("quality", "quality"),

@@ -93,6 +93,10 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
             if gc is not None and gc.retry:
                 found.append(QuotedAnswer("gc", "enabled", start, end, retried=True))
             continue
+        if said == "no" and quoted.has("oom") and not quoted.has("mention"):
+            # "> Are you seeing any out-of-memory errors?" / "no, it's just slow"
+            found.append(QuotedAnswer("oom_phase", "none", start, end))
+            continue
         if _STABLE.intersection(quoted.tokens.words) and said != "unknown":
             found.append(QuotedAnswer("stable_with_gc", said, start, end))
             continue

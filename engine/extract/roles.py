@@ -77,6 +77,7 @@ _PREVIEW_WORDS: Final = frozenset(
     {"preview", "previews", "sample", "samples", "sampling", "amostra", "amostras", "amostragem"}
 )
 _PREVIEW_SENTENCE: Final = 1.5
+_VIDEO_SIZES: Final = frozenset({480.0, 720.0, 1080.0})
 _PREVIEW_STEPS: Final = 4.0
 _STEP_UNITS: Final = frozenset({"steps", "step", "passos", "passo"})
 _OFF: Final = frozenset({"off", "disabled", "desligado", "desligados", "desativado", "desativados"})
@@ -286,7 +287,9 @@ def _shape(number: Number, scores: dict[str, float]) -> None:
         return
     if number.unit not in (None, "px"):
         return
-    if value.is_integer() and 256 <= value <= 2048:
+    if value in _VIDEO_SIZES:
+        scores["max_resolution"] += 2.0  # "121 frames at 720"
+    elif value.is_integer() and 256 <= value <= 2048:
         if value % 64 == 0:
             scores["max_resolution"] += 2.5
             scores["sample_size"] += 1.5

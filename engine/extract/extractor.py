@@ -19,7 +19,7 @@ from engine.extract.model import (
 )
 from engine.extract.normalize import Tokens, fold, spaced, tokenize
 from engine.extract.phrases import Hit, find_hits
-from engine.extract.quoted import QuotedAnswer, quoted_answers, quoted_intent
+from engine.extract.quoted import QuotedAnswer, quoted_answers, quoted_intent, quotes_name_gc
 from engine.extract.reading import Reading
 from engine.extract.settings import SettingState, current_states, setting_states
 from engine.extract.signals import DEV_SHM, OFF_TOPIC_GREETING, OOM_KILLER, WRONG_GPU, signal_hits
@@ -292,7 +292,8 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
     scan, quoting, block = _scanned(text)
     reading, locale = _read(scan)
     answers = quoted_answers(quoting, _reading_of) if quoting is not scan else []
-    states = setting_states(reading, "gc" if any(a.fact == "gc" for a in answers) else None)
+    quoting_gc = quoting is not scan and quotes_name_gc(quoting, _reading_of)
+    states = setting_states(reading, "gc" if quoting_gc else None)
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals, expecting)
     answered = _answered(reading, answers, quoting, signals, facts)

@@ -30,6 +30,8 @@ _DONE: Final = frozenset(
         ("feito",),
         ("ja",),
         ("that", "worked"),
+        ("did", "exactly", "that"),
+        ("fiz", "exatamente", "isso"),
         ("it", "worked"),
         ("worked",),
         ("funcionou",),
@@ -40,6 +42,23 @@ _DONE: Final = frozenset(
 _AGAIN: Final = frozenset({"again", "retry", "rerun", "try", "novamente", "novo", "tenta", "tente"})
 _STABLE: Final = frozenset({"stable", "stably", "estavel", "estaveis"})
 _LEAD: Final = 3  # words at the start of an answer that may hold its yes or no
+# A question about how an act went: "did re-enabling it help?", "isso resolveu?".
+_OUTCOME: Final = frozenset(
+    {
+        "help",
+        "helped",
+        "fix",
+        "fixed",
+        "work",
+        "worked",
+        "solve",
+        "solved",
+        "ajudou",
+        "resolveu",
+        "funcionou",
+        "adiantou",
+    }
+)
 # A question that takes its act as done: "what happened when you re-enabled it?".
 _PRESUMED: Final = frozenset({"when", "after", "quando", "depois", "happened", "aconteceu"})
 
@@ -106,6 +125,13 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
         if said == "unknown":
             found.append(QuotedAnswer("gc", "unknown", start, end))
             continue
+        if gc.state == "on" and _OUTCOME.intersection(quoted.tokens.words):
+            # "> Did re-enabling GC help?" / "nope, still OOM": it was done; the answer is how
+            # it went
+            outcome = "fixed" if said == "yes" else "still_oom"
+            found.append(QuotedAnswer("gc", "enabled", start, end))
+            found.append(QuotedAnswer("gc_retry", outcome, start, end))
+            continue
         on = (gc.state == "on") == (said == "yes")
         again = gc.retry or bool(_AGAIN.intersection(quoted.tokens.words))
         retried = said == "yes" and gc.state == "on" and again
@@ -137,3 +163,11 @@ def quoted_intent(text: str, read: Callable[[str], Reading]) -> str | None:
         return None
     quoted = read(last.replace(">", " "))
     return next((intent for kind, intent in _QUOTE_INTENTS if quoted.has(kind)), None)
+
+
+def quotes_name_gc(text: str, read: Callable[[str], Reading]) -> bool:
+    """A quoted line names gradient checkpointing: the answer's "it" is GC."""
+    return any(
+        any(h.arg == "gc" for h in read(quote.replace(">", " ")).of("mention"))
+        for quote, *_ in _pairs(text)
+    )

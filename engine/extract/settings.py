@@ -165,7 +165,18 @@ def _negations(anchor: Hit, clause: Sequence[Hit]) -> list[Hit]:
 # Portuguese infinitives name the act, never the setup: "desligar o GC" is a wish, a plan or an
 # instruction ("penso em (a) desligar GC", "o bot falou pra ligar o GC").
 _PT_INFINITIVES: Final = frozenset(
-    {"desligar", "ligar", "ativar", "desativar", "habilitar", "desabilitar", "tirar", "desmarcar"}
+    {
+        "desligar",
+        "ligar",
+        "religar",
+        "ativar",
+        "reativar",
+        "desativar",
+        "habilitar",
+        "desabilitar",
+        "tirar",
+        "desmarcar",
+    }
 )
 # Verbs that take an object: with no setting named beside them, they may be about anything
 # ("tirei o bucket de 1280").

@@ -284,6 +284,9 @@ def stable_with_gc(
         words[first_run.last + 1 : first_run.last + 2] in (("step",), ("steps",), ("passo",))
     ):
         first_run = None  # "the first training step"
+    calm_at = {reading.sentence_of(h.first) for h in reading.of("stable")}
+    if first_run is not None and reading.sentence_of(first_run.first) in calm_at:
+        first_run = None  # "my first LoRA trained fine with the defaults": that run was stable
     if first_run is not None and not reading.negated(first_run):
         return _hit(reading, "stable_with_gc", "no", first_run)
     now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
@@ -298,7 +301,17 @@ def stable_with_gc(
         )
     before = _said_before(reading, [h for h in calms if h.kind != "no_crash"], ooms)
     gc_on = [s for s in states if s.setting == "gc" and s.state == "on"]
-    if before is not None and any(describes_a_run(s, reading, states) for s in gc_on):
+    off_then = before is not None and any(
+        s.setting == "gc"
+        and s.state == "off"
+        and reading.sentence_of(s.first) == reading.sentence_of(before.first)
+        for s in states
+    )  # "last month, with GC off, it worked fine": no stable run with GC on
+    if (
+        before is not None
+        and not off_then
+        and any(describes_a_run(s, reading, states) for s in gc_on)
+    ):
         # it ran fine before and GC was on: "worked yesterday, same settings, gc on" and now OOMs
         return _hit(reading, "stable_with_gc", "yes", before)
     if not reading.has("stable", "stable_run"):

@@ -309,6 +309,9 @@ def _compared(clause: Sequence[Hit], reading: Reading) -> bool:
 
 
 _THAN: Final = frozenset({"than", "vs", "versus"})
+_EXAMPLES: Final = frozenset(
+    {"example", "examples", "exemplo", "exemplos", "docs", "documentation", "documentacao"}
+)
 
 
 def _generic(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:
@@ -322,7 +325,11 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     if _compared(in_clause, reading):
         return True  # "off vs on", "ligado ou desligado", "true vs false"
     if state.keyed:
-        return False
+        # "the example configs have `gradient_checkpointing: true`": the examples' setting
+        words = reading.tokens.words
+        return any(
+            words[i] in _EXAMPLES for i in range(len(words)) if reading.sentence_of(i) == sentence
+        )
     if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _THAN:
         return True  # "35% slower than my GC-off attempts": the other side of a comparison
     if any(h.kind == "hearsay" and h.first < state.first for h in in_clause):
@@ -433,7 +440,8 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
                 # "if I untick it, it OOMs": it is ticked now
                 chosen["gc"] = (0, state._replace(state="on"))
             continue
-        rank = 2 if state.keyed else 0 if reading.sentence_of(state.first) in past else 1
+        then = reading.sentence_of(state.first) in past
+        rank = 0 if then else 2 if state.keyed else 1  # "com `gc: true` rodava, troquei pra…"
         held = chosen.get(state.setting)
         if held is None or rank >= held[0]:
             chosen[state.setting] = (rank, state)

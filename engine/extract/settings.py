@@ -443,7 +443,9 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         then = reading.sentence_of(state.first) in past
         rank = 0 if then else 2 if state.keyed else 1  # "com `gc: true` rodava, troquei pra…"
         held = chosen.get(state.setting)
-        if held is None or rank >= held[0]:
+        # a bare preposition ("com GC cada treino leva 3h") does not undo a state said outright
+        weaker = state.weak and held is not None and not held[1].weak
+        if held is None or rank > held[0] or (rank == held[0] and not weaker):
             chosen[state.setting] = (rank, state)
     done = reading.first("did_it")
     if done is not None and "gc" not in chosen:

@@ -115,9 +115,9 @@ def _read(scan: str) -> tuple[Reading, str | None]:
     return Reading(scan, low, tokens, tuple(hits)), locale
 
 
-def _setting_facts(reading: Reading, states: Sequence[SettingState]) -> list[Found]:
+def _setting_facts(reading: Reading, now: Sequence[SettingState]) -> list[Found]:
     found: list[Found] = []
-    for state in current_states(reading, states):
+    for state in now:
         start, end = reading.span(state.first, state.last)
         if state.setting == "gc":
             found.append(Found("gc", _GC_VALUES[state.state], start, end))
@@ -247,7 +247,7 @@ def _sheet(
     for found in _found_facts(reading, states, signals, expecting):
         if found is not None and found.fact not in chosen:
             chosen[found.fact] = found
-    for found in _setting_facts(reading, states):
+    for found in _setting_facts(reading, current_states(reading, states)):
         chosen[found.fact] = found
     facts = {f.fact: f.value for f in chosen.values()}
     text = reading.text

@@ -327,7 +327,7 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     if state.keyed:
         # "the example configs have `gradient_checkpointing: true`": the examples' setting
         words = reading.tokens.words
-        return any(
+        return not _EXAMPLES.isdisjoint(words) and any(
             words[i] in _EXAMPLES for i in range(len(words)) if reading.sentence_of(i) == sentence
         )
     if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _THAN:
@@ -359,9 +359,11 @@ def _clause_asks(reading: Reading, word: int) -> bool:
 
 
 def _debated(reading: Reading, states: Sequence[SettingState]) -> bool:
-    past = {reading.sentence_of(h.first) for h in reading.of("past")}
     """GC said both on and off in prose with no crash reported: a comparison or a debate ("some
     trained with it and some without", "GC on = less VRAM, GC off = faster"), not a setup."""
+    if not {"on", "off"} <= {s.state for s in states if s.setting == "gc"}:
+        return False
+    past = {reading.sentence_of(h.first) for h in reading.of("past")}
     said = {
         s.state
         for s in states
@@ -413,7 +415,7 @@ def _implied_by_wish(reading: Reading, wished: Sequence[SettingState]) -> Settin
             return state._replace(state="off", wished=False, retry=False)
         sentence = reading.sentence_of(state.first)
         words = reading.tokens.words
-        advised = any(
+        advised = not _ADVICE.isdisjoint(words) and any(
             words[i] in _ADVICE for i in range(len(words)) if reading.sentence_of(i) == sentence
         )
         if state.state == "off" and reading.has("speed") and not advised:

@@ -289,8 +289,10 @@ def stable_with_gc(
         first_run = None  # "my first LoRA trained fine with the defaults": that run was stable
     if first_run is not None and not reading.negated(first_run):
         return _hit(reading, "stable_with_gc", "no", first_run)
-    now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
+    if not reading.has(*_CALM):
+        return None  # most messages: nothing said of a calm run
     calms = [h for h in reading.hits if h.kind in _CALM and not reading.negated(h)]
+    now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
     if signals & _CRAWLS:  # "no error, it just crawls": no stable run
         calms = [h for h in calms if h.kind != "no_crash"]
     if not ooms and now is not None and now.state == "on" and not now.retry and calms:

@@ -19,6 +19,11 @@ _NAMED: Final = frozenset({"mention", "assert"})
 _WINDOW: Final = 6  # words between a setting and a state word that still belongs to it
 _NEAR: Final = 3  # words for prepositions, trailing "on"/"true" and negations
 _DOUBT: Final = 4  # "não sei se o GC": words from a doubt to the name it doubts
+_HEDGE: Final = 6  # words from a state to the doubt that takes it back
+# Doubts that stand alone at a clause's end, about what was just said.
+_HEDGES: Final = frozenset(
+    {("nao", "tenho", "certeza"), ("not", "sure"), ("unsure",), ("not", "certain"), ("sei", "la")}
+)
 # State words that name the act rather than the setup: read as a wish inside a question.
 _INFINITIVES: Final = frozenset(
     {
@@ -209,8 +214,16 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     doubt = None
     if mention.arg == "gc":
         doubt = _doubt(mention if mention.first <= anchor.first else anchor, clause)
+    if doubt is None and mention.arg == "gc":
+        doubt = _hedged(end, reading)
     if doubt is not None:
-        return SettingState("gc", "unknown", doubt.first, max(mention.last, anchor.last), False)
+        return SettingState(
+            "gc",
+            "unknown",
+            min(doubt.first, mention.first),
+            max(mention.last, anchor.last, doubt.last),
+            False,
+        )
     if word is None and mention.kind != "assert":
         return None
     negations = _negations(anchor, clause)
@@ -223,6 +236,24 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     keyed = reading.followed_by_key(mention)
     weak = word is not None and word.kind in ("weak_on", "weak_off")
     return SettingState(mention.arg, "on" if is_on else "off", first, last, retry, keyed, weak)
+
+
+def _hedged(end: int, reading: Reading) -> Hit | None:
+    """A state taken back at once: "acho que tá ligado o GC, mas não tenho certeza", "it's on I
+    think, not sure though"."""
+    sentence = reading.sentence_of(end)
+    words = reading.tokens.words
+    for hit in reading.of("uncertain"):
+        if hit.first <= end or reading.sentence_of(hit.first) != sentence:
+            continue
+        after = hit.last + 1
+        alone = (
+            after >= len(words)
+            or reading.clauses_of_words[after] != reading.clauses_of_words[hit.last]
+        )
+        if hit.first - end <= _HEDGE and tuple(words[hit.first : after]) in _HEDGES and alone:
+            return hit
+    return None
 
 
 def _doubt(named: Hit, clause: Sequence[Hit]) -> Hit | None:

@@ -109,3 +109,16 @@ def test_a_state_followed_by_a_break_is_a_state() -> None:
 def test_a_question_about_how_it_went(text: str, facts: dict[str, FactValue]) -> None:
     found = extract(text).facts
     assert {name: found.get(name) for name in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        ("acho que tá ligado o gc mas não tenho certeza, isso interfere?", "unknown"),
+        ("gc is on i think, not sure", "unknown"),
+        ("gc is on, not sure about low vram", "enabled"),
+        ("GC desligado, nao sei se isso importa", "disabled"),
+    ],
+)
+def test_a_state_taken_back_at_once_is_unknown(text: str, gc: str) -> None:
+    assert extract(text).facts["gc"] == gc

@@ -168,7 +168,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("halves", nargs="*", default=list(HALVES))
     parser.add_argument("--misses", type=int, default=40, help="misses listed per half")
     parser.add_argument(
-        "--holdout-misses", action="store_true", help="also list the holdout's misses (not while tuning)"
+        "--holdout-misses",
+        action="store_true",
+        help="also list the holdout's misses (not while tuning)",
     )
     args = parser.parse_args(argv)
     for half in args.halves:

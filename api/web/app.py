@@ -48,6 +48,9 @@ def create_app(
         lifespan=lifespan,
         docs_url=None,  # served offline by api.web.docs_pages
         redoc_url=None,
+        # The service's metrics are Prometheus's (/metrics) and its log is its own; left on,
+        # FastAPI's OpenTelemetry would look for the global providers on every request.
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.context = context
     problems.install(app)

@@ -84,9 +84,13 @@ class Engine:
         )
         return self._finish(state, got, entry)
 
-    def diagnose(self, opening: Opening) -> Diagnosis:
-        """The best answer for the known facts plus the questions that would refine it."""
-        got = self._gather_opening(opening)
+    def diagnose(self, opening: Opening, reading: JobReading | None = None) -> Diagnosis:
+        """The best answer for the known facts plus the questions that would refine it.
+
+        ``reading`` is the opening's config as read_config read it, for a caller that has read
+        it already (the config check, which lists its processes too): read once, not twice.
+        """
+        got = self._gather_opening(opening, reading)
         trace = self._settle(got)
         walk = self.graph.walk(
             got.book.facts, sources=got.book.sources, signals=frozenset(got.signals), diagnose=True
@@ -94,12 +98,12 @@ class Engine:
         return self._diagnosis(opening.locale, got, walk, trace)
 
     # --- gathering facts ------------------------------------------------------------------
-    def _gather_opening(self, opening: Opening) -> _Gathered:
+    def _gather_opening(self, opening: Opening, reading: JobReading | None = None) -> _Gathered:
         got = _Gathered(FactBook({}, {}), set())
         if opening.text:
             self._absorb_text(got, opening.text[:MAX_TEXT], opening.locale)
         if opening.config is not None:
-            got.reading = read_config(opening.config)
+            got.reading = read_config(opening.config) if reading is None else reading
             self._absorb_reading(got, got.reading, "config", opening.locale)
         got.book.put_all(coerce_all(opening.facts), "caller")
         return got

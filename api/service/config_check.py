@@ -14,7 +14,7 @@ def check(engine: Engine, config: str | bytes, locale: str) -> ConfigCheck:
     text = config if isinstance(config, str) else config.decode("utf-8")
     # A config check is a pre-flight check against running out of memory.
     opening = Opening(locale=locale, config=text, facts={"goal": "fix_oom"})
-    diagnosis = engine.diagnose(opening)
+    diagnosis = engine.diagnose(opening, reading)
     processes = [_process(engine, p, locale) for p in reading.processes]
     return ConfigCheck(**diagnosis.model_dump(), name=reading.name, processes=processes)
 

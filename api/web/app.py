@@ -48,6 +48,9 @@ def create_app(
         lifespan=lifespan,
         docs_url=None,  # served offline by api.web.docs_pages
         redoc_url=None,
+        # The service's metrics are Prometheus's (/metrics) and its log is its own; left on,
+        # FastAPI's OpenTelemetry would look for the global providers on every request.
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.context = context
     problems.install(app)
@@ -80,9 +83,19 @@ def _install_channels(app: FastAPI) -> None:
         app.include_router(router)
 
 
+def _configure_logging() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    # The access log writes a record per request. Its format shows no caller, thread or process,
+    # so records do not gather them (the switches of the logging HOWTO's "Optimization").
+    logging.logThreads = False
+    logging.logProcesses = False
+    logging.logMultiprocessing = False
+    logging._srcfile = None
+
+
 def factory() -> FastAPI:
     """Entry point for `uvicorn --factory api.web.app:factory` (each worker builds its own app)."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    _configure_logging()
     app = create_app(close_on_shutdown=True)
     # Everything built so far (the KB, templates, libraries) lives as long as the process; keep
     # it out of the cyclic collector's full passes, which otherwise stall a request now and then.

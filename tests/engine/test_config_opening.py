@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.config import read_config
 from engine.engine import CONFIG_SIGNAL, Engine
 from engine.models import Turn
 from engine.state import Opening, Reply
@@ -49,6 +50,12 @@ def test_a_diagnosis_of_a_config_alone_is_its_diagnosis(engine: Engine) -> None:
     assert [r.code for r in diagnosis.answer.recommendations] == ["enable_gc", "start_conservative"]
     assert [q.fact for q in diagnosis.missing] == ["oom_phase"]
     assert "risk-families" in {c.section for c in diagnosis.citations}
+
+
+def test_a_config_read_already_is_diagnosed_as_the_text_would_be(engine: Engine) -> None:
+    opening = Opening(locale="pt-BR", config=ZIMAGE_GC_OFF, facts={"goal": "fix_oom"})
+    given = engine.diagnose(opening, read_config(ZIMAGE_GC_OFF))
+    assert given == engine.diagnose(opening)
 
 
 def test_an_unclear_answer_to_the_crash_question_is_reasked_then_the_goal_asked(

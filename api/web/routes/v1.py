@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request, Response, status
+from fastapi.concurrency import run_in_threadpool
 
 from api.service.config_check import check
 from api.service.describe import conversation_view, describe_kb, section_view
@@ -21,8 +22,10 @@ from kb.problems import did_you_mean
 from locales import pick_locale
 
 # Routes that touch the store hand that work to the store's own threads (AppContext.store_calls),
-# which fail it with 503 past a bounded wait; stateless routes that do real work are plain
-# functions, which FastAPI runs in its thread pool. Nothing waits on the event loop.
+# which fail it with 503 past a bounded wait; stateless routes hand theirs (reading a message or
+# a config can take a while) to FastAPI's thread pool. Nothing waits on the event loop. The
+# routes themselves are async: a plain `def` route would go to a thread a second time, only for
+# FastAPI to check the model it returns.
 
 
 async def _json_only(request: Request) -> None:
@@ -73,11 +76,15 @@ async def start_conversation(
     channel: ChannelHeader = None,
 ) -> Turn:
     """Start a conversation from free text, known facts and/or a job config."""
-    opening = _opening(ctx, body, accept_language)
     named = "widget" if channel == "widget" else "rest"
-    turn = await ctx.store_calls.run(ctx.service.start, opening, named)
+    turn = await ctx.store_calls.run(_start, ctx, body, accept_language, named)
     ctx.metrics.turn(turn, named)
     return turn
+
+
+def _start(ctx: AppContext, body: NewConversation, accept: str | None, channel: str) -> Turn:
+    # The locale may have to be read from the text: on the same thread as the turn.
+    return ctx.service.start(_opening(ctx, body, accept), channel)
 
 
 @router.post(
@@ -116,24 +123,28 @@ async def feedback(conversation_id: str, body: FeedbackBody, ctx: Context) -> Re
 
 
 @router.post("/diagnose", response_model=Diagnosis, responses=_errors(400, 413, 415, 422, 429))
-def diagnose(
+async def diagnose(
     body: NewConversation, ctx: Context, accept_language: AcceptLanguage = None
 ) -> Diagnosis:
     """Stateless: the best answer for what is known, plus the questions that would refine it."""
-    result = ctx.engine.diagnose(_opening(ctx, body, accept_language))
+    result = await run_in_threadpool(_diagnosis, ctx, body, accept_language)
     ctx.metrics.diagnosis(result)
     return result
+
+
+def _diagnosis(ctx: AppContext, body: NewConversation, accept: str | None) -> Diagnosis:
+    return ctx.engine.diagnose(_opening(ctx, body, accept))
 
 
 @router.post(
     "/configs/check", response_model=ConfigCheck, responses=_errors(400, 413, 415, 422, 429)
 )
-def check_config(
+async def check_config(
     body: ConfigCheckBody, ctx: Context, accept_language: AcceptLanguage = None
 ) -> ConfigCheck:
     """Diagnose an AI Toolkit job config: facts, risk, recommendations, per-process facts."""
     locale = pick_locale(body.locale, accept_language, ctx.settings.default_locale)
-    return check(ctx.engine, body.config, locale)
+    return await run_in_threadpool(check, ctx.engine, body.config, locale)
 
 
 @router.get("/kb", response_model=KBInfo)

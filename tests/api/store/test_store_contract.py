@@ -247,6 +247,13 @@ def test_only_the_last_messages_are_kept(store: ConversationStore) -> None:
     assert stored.messages[-3:] == (b"a", b"b", b"c") and stored.messages[0] == b"2"
 
 
+def test_a_new_conversation_keeps_only_its_last_messages(store: ConversationStore) -> None:
+    said = [str(n).encode() for n in range(MAX_MESSAGES + 2)]
+    created = store.create(b"{}", said)
+    stored = store.get(created.id, messages=True)
+    assert stored is not None and stored.messages == tuple(said[-MAX_MESSAGES:])
+
+
 def test_a_lost_race_appends_no_message(store: ConversationStore) -> None:
     created = store.create(b"{}", [b"first"])
     store.update(created.id, b"{}", 1, [b"won"])

@@ -29,6 +29,18 @@ from kb.contract import FactValue
             {"stable_with_gc": "yes"},
         ),
         ("> Você tem um treino estável com GC ligado?\nnão", {"stable_with_gc": "no"}),
+        (
+            "> Did re-enabling GC help?\nnope, still OOM on step 2",
+            {"gc": "enabled", "gc_retry": "still_oom"},
+        ),
+        (
+            "> Religar o gradient checkpointing resolveu?\nsim!",
+            {"gc": "enabled", "gc_retry": "fixed"},
+        ),
+        (
+            "> Turn gradient checkpointing back on and retry.\nit's been on the whole time",
+            {"gc": "enabled"},
+        ),
     ],
 )
 def test_an_answer_means_what_its_quote_asks(text: str, facts: dict[str, FactValue]) -> None:
@@ -87,28 +99,6 @@ def test_a_question_that_takes_the_retry_as_done() -> None:
 def test_a_state_followed_by_a_break_is_a_state() -> None:
     assert extract("gradient_checkpointing is currently on (the default)").facts["gc"] == "enabled"
     assert extract("sdxl, bs1, gc on cuz the guide said so").facts["gc"] == "enabled"
-
-
-@pytest.mark.parametrize(
-    ("text", "facts"),
-    [
-        (
-            "> Did re-enabling GC help?\nnope, still OOM on step 2",
-            {"gc": "enabled", "gc_retry": "still_oom"},
-        ),
-        (
-            "> Religar o gradient checkpointing resolveu?\nsim!",
-            {"gc": "enabled", "gc_retry": "fixed"},
-        ),
-        (
-            "> Turn gradient checkpointing back on and retry.\nit's been on the whole time",
-            {"gc": "enabled"},
-        ),
-    ],
-)
-def test_a_question_about_how_it_went(text: str, facts: dict[str, FactValue]) -> None:
-    found = extract(text).facts
-    assert {name: found.get(name) for name in facts} == facts
 
 
 @pytest.mark.parametrize(

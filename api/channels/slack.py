@@ -33,7 +33,7 @@ from api.channels.outbound import allowed, send_json
 from api.web.context import AppContext, Context
 from engine.config import ConfigError, read_config
 from engine.engine import MAX_TEXT
-from engine.extract import extract
+from engine.extract import locale_of
 from engine.models import Turn
 from engine.state import Opening, Reply
 from locales import pick_locale
@@ -96,7 +96,7 @@ SignedOrCheck = Annotated[SlackRequest | None, Depends(_command_or_ssl_check)]
 def _locale(ctx: AppContext, text: str) -> str:
     # Slash commands carry no locale: the language of the text, as for REST with none named.
     def written_in() -> str | None:
-        return extract(text[:MAX_TEXT]).locale if text.strip() else None
+        return locale_of(text[:MAX_TEXT]) if text.strip() else None
 
     return pick_locale(None, None, ctx.settings.default_locale, written_in)
 

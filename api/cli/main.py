@@ -269,7 +269,7 @@ def _engine() -> Engine:
 
 
 def _locale_for(explicit: str | None, text: str | None) -> str:
-    from engine.extract import extract
+    from engine.extract import locale_of
     from locales import normalize_locale
 
     if explicit is not None:
@@ -278,7 +278,7 @@ def _locale_for(explicit: str | None, text: str | None) -> str:
             err.print(f"unsupported locale {explicit!r}: use pt-BR or en")
             raise typer.Exit(2)
         return chosen
-    detected = extract(text).locale if text else None
+    detected = locale_of(text) if text else None
     return detected or _settings().default_locale
 
 

@@ -5,7 +5,7 @@ characters of a message are read for facts; a pasted job config is returned as
 ``config_text`` (for the engine to read as a config) and is not read as prose.
 """
 
-from engine.extract.extractor import extract
+from engine.extract.extractor import extract, locale_of
 from engine.extract.model import MAX_CONFIG_CHARS, MAX_SCAN_CHARS, Evidence, Extraction
 from engine.extract.reply import parse_reply
 from engine.extract.signals import SIGNALS
@@ -17,5 +17,6 @@ __all__ = [
     "Evidence",
     "Extraction",
     "extract",
+    "locale_of",
     "parse_reply",
 ]

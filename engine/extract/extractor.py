@@ -340,6 +340,14 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
     )
 
 
+def locale_of(text: str) -> str | None:
+    """The language ``text`` is written in when it reads clearly as one (what ``extract`` would
+    say), without reading its facts."""
+    scan, _, _ = _scanned(text)
+    _, tokens = _tokens(scan)
+    return guess_locale(scan, correct(tokens.words))
+
+
 def extract_fact(text: str, fact: str) -> FactValue | None:
     """What ``text`` says of one fact (a reply read again with its subject: "gc " + reply)."""
     return extract(text, expecting=fact).facts.get(fact)

@@ -14,7 +14,7 @@ from api.web.context import AppContext, Context
 from api.web.problems import PROBLEM, SectionNotFound
 from api.web.schemas import ConfigCheckBody, FeedbackBody, NewConversation, Problem, ReplyBody
 from engine.engine import MAX_TEXT
-from engine.extract import extract
+from engine.extract import locale_of
 from engine.models import Diagnosis, Turn
 from engine.state import Opening, Reply
 from kb.contract import SECTIONS
@@ -57,7 +57,7 @@ def _opening(ctx: AppContext, body: NewConversation, accept: str | None) -> Open
     text = body.text
 
     def written_in() -> str | None:  # read only when neither body nor header names a locale
-        return extract(text[:MAX_TEXT]).locale if text and text.strip() else None
+        return locale_of(text[:MAX_TEXT]) if text and text.strip() else None
 
     locale = pick_locale(body.locale, accept, ctx.settings.default_locale, written_in)
     return Opening(locale=locale, text=text, facts=body.facts, config=body.config)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.extract import extract, locale_of, parse_reply
+from engine.extract import extract, parse_reply
 from kb.contract import FactValue
 
 
@@ -112,16 +112,3 @@ def test_a_state_followed_by_a_break_is_a_state() -> None:
 )
 def test_a_state_taken_back_at_once_is_unknown(text: str, gc: str) -> None:
     assert extract(text).facts["gc"] == gc
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "GC off, Z-Image OOM at step 2",
-        "desliguei o GC e dá OOM no passo 2",
-        "help",
-        "> é isso?\nyes",
-    ],
-)
-def test_the_language_alone_is_the_one_a_full_reading_finds(text: str) -> None:
-    assert locale_of(text) == extract(text).locale

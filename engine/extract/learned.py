@@ -49,11 +49,11 @@ class IntentModel:
         """P(intent | words), as the logistic regression it was learned as computes it."""
         words = _TOKEN.findall(features_text(text)[:8192])
         present = set(words) | {f"{a} {b}" for a, b in pairwise(words)}
+        rows = [row for name in present if (row := self.features.get(name)) is not None]
         scores = list(self.intercept)
-        for name in present:
-            row = self.features.get(name)
-            if row is not None:
-                scores = [s + w for s, w in zip(scores, row, strict=True)]
+        if rows:
+            columns = zip(*rows, strict=True)  # each class's weights of the words present
+            scores = [bias + sum(col) for bias, col in zip(scores, columns, strict=True)]
         top = max(scores)
         exps = [math.exp(s - top) for s in scores]
         total = sum(exps)

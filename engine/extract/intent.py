@@ -108,8 +108,8 @@ _NAMES_ONLY: Final = frozenset({"goal", "model_family"})
 
 def _asks(reading: Reading) -> bool:
     """The message asks a whole question (a sentence ending with a question mark)."""
-    words = reading.tokens.words
-    return bool(words) and any(reading.question(i) for i in range(len(words)))
+    ends = reading.sentence_ends
+    return bool(reading.tokens.words) and any(reading.low[end] == "?" for end in ends)
 
 
 def _thanks_only(reading: Reading, facts: Mapping[str, FactValue]) -> bool:

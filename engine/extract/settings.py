@@ -339,6 +339,14 @@ def _compared(clause: Sequence[Hit], reading: Reading) -> bool:
     return False
 
 
+def _in_sentence(reading: Reading, sentence: int, vocabulary: frozenset[str]) -> bool:
+    """One of ``vocabulary``'s words is said in sentence ``sentence``."""
+    words = reading.tokens.words
+    return not vocabulary.isdisjoint(words) and any(
+        word in vocabulary and reading.sentence_of(i) == sentence for i, word in enumerate(words)
+    )
+
+
 _THAN: Final = frozenset({"than", "vs", "versus"})
 _EXAMPLES: Final = frozenset(
     {"example", "examples", "exemplo", "exemplos", "docs", "documentation", "documentacao"}
@@ -357,10 +365,7 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return True  # "off vs on", "ligado ou desligado", "true vs false"
     if state.keyed:
         # "the example configs have `gradient_checkpointing: true`": the examples' setting
-        words = reading.tokens.words
-        return not _EXAMPLES.isdisjoint(words) and any(
-            words[i] in _EXAMPLES for i in range(len(words)) if reading.sentence_of(i) == sentence
-        )
+        return _in_sentence(reading, sentence, _EXAMPLES)
     if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _THAN:
         return True  # "35% slower than my GC-off attempts": the other side of a comparison
     if any(h.kind == "hearsay" and h.first < state.first for h in in_clause):
@@ -444,11 +449,7 @@ def _implied_by_wish(reading: Reading, wished: Sequence[SettingState]) -> Settin
             continue
         if state.retry:
             return state._replace(state="off", wished=False, retry=False)
-        sentence = reading.sentence_of(state.first)
-        words = reading.tokens.words
-        advised = not _ADVICE.isdisjoint(words) and any(
-            words[i] in _ADVICE for i in range(len(words)) if reading.sentence_of(i) == sentence
-        )
+        advised = _in_sentence(reading, reading.sentence_of(state.first), _ADVICE)
         if state.state == "off" and reading.has("speed") and not advised:
             return state._replace(state="on", wished=False)
     return None

@@ -198,7 +198,7 @@ def _situation(
     frozen = kind is not None and kind.value == "system" and OOM_KILLER not in signals
     no_phase = (DEV_SHM in signals and not gpu) or frozen
     return [
-        situation.goal(reading, ooms),
+        situation.goal(reading, ooms, states),
         kind,
         None if no_phase else situation.phase(reading, ooms, numbered),
         situation.gc_retry(reading, ooms, states),

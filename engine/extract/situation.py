@@ -64,21 +64,27 @@ def _feared(reading: Reading, hit: Hit) -> bool:
 
 
 def conditional(reading: Reading, hit: Hit) -> bool:
-    """Said of what would happen: "if I untick it it OOMs", "sem ele estoura"."""
+    """Said of what would happen: "if I untick it it OOMs", "sem ele estoura", or with the
+    condition right after it: "it was OOMing without it", "estoura sem ele"."""
     clause = reading.clauses[hit.first]
     return any(
-        h.first < hit.first and reading.clauses[h.first] == clause for h in reading.of("cond")
+        reading.clauses[h.first] == clause
+        and (h.first < hit.first or 0 < h.first - hit.last <= _COND_AFTER)
+        for h in reading.of("cond")
     )
+
+
+_COND_AFTER: Final = 1  # words from a crash to the condition said right after it
 
 
 def _first(hit: Hit) -> int:
     return hit.first
 
 
-def goal(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
+def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) -> Found | None:
     """An OOM is the urgent goal; otherwise speed, then quality, then wanting an explanation."""
     if ooms:
-        fixed = reading.first("fixed")
+        fixed = reading.first("fixed") or _calm_after_retry(reading, ooms, states)
         if fixed is not None:
             # "fixed it with GC on; now can it go faster?", "…acabou o OOM, mas a LoRA piorou"
             asked = [
@@ -111,6 +117,20 @@ def goal(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
     if wish is not None:
         return _hit(reading, "goal", "speed", wish)
     return None
+
+
+def _calm_after_retry(
+    reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]
+) -> Hit | None:
+    """A run that went well after GC went back on and after the crash: "turned it back on ->
+    trained all night no issues", "religuei o GC depois do OOM e agora está estável"."""
+    retry = _retried(states)
+    if retry is None:
+        return None
+    after = max([retry.last, *(h.last for h in ooms)])
+    return next(
+        (h for h in reading.of("stable") if h.first > after and not reading.negated(h)), None
+    )
 
 
 _FIXED_OBJECT: Final = 3  # words from "fixed" to the OOM it fixed ("fixed the OOM")
@@ -223,16 +243,23 @@ def _last_gc(states: Sequence[SettingState]) -> SettingState | None:
     return next((s for s in reversed(states) if s.setting == "gc"), None)
 
 
-def gc_retry(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) -> Found | None:
-    """After GC went (back) on: still an OOM ("continua dando OOM") or fixed ("resolveu")."""
+def _retried(states: Sequence[SettingState]) -> SettingState | None:
+    """GC's last state, when it is on after a retry: switched back on, or off first and then on."""
     last = _last_gc(states)
     if last is None or last.state != "on":
         return None
     gc = [s for s in states if s.setting == "gc"]
-    # Only a retry has an outcome: switched back on, or off first and then on.
     retried = any(s.retry for s in gc) or any(s.state == "off" for s in gc if s.first < last.first)
+    return last if retried else None
+
+
+def gc_retry(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) -> Found | None:
+    """After GC went (back) on: still an OOM ("continua dando OOM") or fixed ("resolveu")."""
+    last = _retried(states)
+    if last is None:
+        return None
     still = reading.first("still")
-    if ooms and still is not None and retried:
+    if ooms and still is not None:
         return _found(
             reading,
             "gc_retry",
@@ -240,12 +267,13 @@ def gc_retry(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingStat
             min(last.first, still.first),
             max(last.last, still.last),
         )
-    if any(h.first > last.last for h in ooms):
+    calm = _calm_after_retry(reading, ooms, states)
+    if calm is None and any(h.first > last.last for h in ooms):
         return None
-    fixed = reading.first("fixed")
+    fixed = reading.first("fixed") or calm
     if fixed is None:
         fixed = next((h for h in reading.of("oom") if reading.negated(h)), None)
-    if fixed is None or not retried:
+    if fixed is None:
         return None
     return _found(
         reading, "gc_retry", "fixed", min(last.first, fixed.first), max(last.last, fixed.last)

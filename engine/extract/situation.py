@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Sequence, Set
 from typing import Final
@@ -202,10 +203,15 @@ def phase(reading: Reading, ooms: Sequence[Hit], numbered: Sequence[Found]) -> F
             return None
         first = reading.negation_of(negated)
         return _found(reading, "oom_phase", "none", first, negated.last)
+    hits = reading.of("phase")
     words = [
         _hit(reading, "oom_phase", h.arg, h)
-        for h in reading.of("phase")
-        if not reading.followed_by_key(h) and not conditional(reading, h)
+        for h in hits
+        if not reading.followed_by_key(h)
+        and not conditional(reading, h)
+        and not reading.negated(h)  # "not right away", "não é na hora do sample"
+        and not _passed(reading, h)
+        and not _yields(reading, h, hits)
     ]
     turn = reading.of("now")
     if turn:  # the message turns to what happens now: "but now it OOMs at step 1100"
@@ -222,7 +228,65 @@ def phase(reading: Reading, ooms: Sequence[Hit], numbered: Sequence[Found]) -> F
         # Words say when more surely than a step number; of several, the one nearest an OOM
         # word ("no passo 250, bem quando gera as amostras").
         return min(words, key=lambda f: (_distance(reading, f, ooms), f.start))
-    return min(numbered, key=lambda f: f.start, default=None)
+    return min(numbered, key=lambda f: f.start, default=None) or _from_progress_bar(reading)
+
+
+_BAR: Final = re.compile(r"\|\s*(\d+)/(\d+)\s*\[")  # tqdm's "| 1/2000 [00:19<…"
+
+
+def _from_progress_bar(reading: Reading) -> Found | None:
+    """A pasted log's last unfinished progress bar says how far training got: "0/2000" is
+    the first step, "1500/3000" later (a finished bar, "34/34", is a stage it got through)."""
+    bars = [m for m in _BAR.finditer(reading.low) if int(m[1]) < int(m[2])]
+    if not bars:
+        return None
+    bar = bars[-1]
+    step = int(bar[1])
+    value = "first_steps" if step <= _FIRST_STEPS else "later" if step >= _LATER else None
+    return None if value is None else Found("oom_phase", value, bar.start(), bar.end())
+
+
+_FIRST_STEPS: Final = 10
+_LATER: Final = 100
+
+
+def _passed(reading: Reading, hit: Hit) -> bool:
+    """A stage the run got through: "passa pelo cache dos latents", "Caching latents: 100%"."""
+    words = reading.tokens.words
+    before = " ".join(words[max(0, hit.first - 2) : hit.first])
+    if any(before.endswith(w) for w in _GOT_THROUGH):
+        return True
+    end = reading.span(hit.first, hit.last)[1]
+    line = reading.low[end : reading.low.find("\n", end) % (len(reading.low) + 1)]
+    return hit.arg == "loading" and _DONE_BAR.search(line) is not None  # tqdm's bar at its end
+
+
+_DONE_BAR: Final = re.compile(r"100%\s*\|")
+_GOT_THROUGH: Final = (
+    "passa pelo",
+    "passa pela",
+    "passou pelo",
+    "passou pela",
+    "passou do",
+    "passou da",
+    "depois do",
+    "depois da",
+    "after the",
+    "gets through",
+    "got through",
+    "finishes the",
+    "finished the",
+)
+
+
+def _yields(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
+    """A vague "when" that the words right after make precise: "na hora de cachear os latents",
+    "right away when it makes the first sample"."""
+    clause = reading.clauses[hit.first]
+    return any(
+        h.arg != hit.arg and reading.clauses[h.first] == clause and 0 <= h.first - hit.last <= 3
+        for h in hits
+    )
 
 
 def _sentence_at(reading: Reading, offset: int) -> int:

@@ -204,3 +204,54 @@ SIGNALS: list[tuple[str, set[str]]] = [
 @pytest.mark.parametrize(("text", "signals"), SIGNALS)
 def test_signals(text: str, signals: set[str]) -> None:
     assert extract(text).signals == signals
+
+
+# (text, facts it must read, facts it must not read)
+WHEN_AND_WHETHER: list[tuple[str, dict[str, FactValue], set[str]]] = [
+    # a phase ruled out is not the phase; the step number then says when
+    ("CUDA OOM around step 900, not immediately", {"oom_phase": "later"}, set()),
+    ("dá OOM no passo 800, não é na hora do preview", {"oom_phase": "later"}, set()),
+    # a stage the run got through is not where it crashed
+    ("passou pelo cache dos latents e deu OOM no passo 1500", {"oom_phase": "later"}, set()),
+    ("Caching latents: 100%| 50/50 [00:30<00:00]\nOOM", {}, {"oom_phase"}),
+    # a vague "when" made precise by the words right after it
+    ("deu OOM na hora de cachear os latents", {"oom_phase": "loading"}, set()),
+    # a pasted progress bar says how far training got
+    (
+        "job:   0%|   | 1/3000 [00:12<10:00:00]\nCUDA out of memory",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    (
+        "job:  40%|####  | 1200/3000 [1:10:00<2:00:00]\nCUDA out of memory",
+        {"oom_phase": "later"},
+        set(),
+    ),
+    # a crash dealt with by switching GC back on: what is asked after it is the goal
+    (
+        "OOM at step 3 with GC off, switched it back on and it trained overnight no issues. "
+        "any way to make it faster?",
+        {"goal": "speed", "gc": "enabled", "gc_retry": "fixed"},
+        set(),
+    ),
+    (
+        "religuei o GC depois do OOM e agora tá estável, mas tá lento. como acelero?",
+        {"goal": "speed", "gc": "enabled", "gc_retry": "fixed"},
+        set(),
+    ),
+    # the crash belongs to the condition said right after it
+    (
+        "since enabling checkpointing (it was crashing without it) my samples look worse",
+        {"goal": "quality"},
+        {"oom_phase"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "facts", "absent"), WHEN_AND_WHETHER)
+def test_when_and_whether_it_crashed(
+    text: str, facts: dict[str, FactValue], absent: set[str]
+) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts
+    assert not absent & found.keys()

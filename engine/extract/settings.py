@@ -196,6 +196,20 @@ def _asked(word: Hit, reading: Reading) -> bool:
     return said in _PT_INFINITIVES or (said in _INFINITIVES and reading.question(word.first))
 
 
+def _left_since(word: Hit, mention: Hit, reading: Reading) -> bool:
+    """ "Haven't touched the checkpointing since": left as it was set before, whatever that
+    was; only "never touched it" says it is at its default (on)."""
+    words = reading.tokens.words
+    said = " ".join(words[word.first : word.last + 1])
+    if not any(verb in said for verb in _TOUCHED):
+        return False
+    after = words[mention.last + 1 : mention.last + 4]
+    return "since" in after or "desde" in after or "desde entao" in " ".join(after)
+
+
+_TOUCHED: Final = ("touch", "mess", "mexi", "mexo", "changed")
+
+
 def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingState | None:
     word = _state_word(mention, clause, reading)
     anchor = word or mention
@@ -225,6 +239,8 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
             False,
         )
     if word is None and mention.kind != "assert":
+        return None
+    if word is not None and _left_since(word, mention, reading):
         return None
     negations = _negations(anchor, clause)
     is_on = (word is None or word.kind in _ON) != (len(negations) % 2 == 1)
@@ -281,6 +297,8 @@ def _bare_state(
         return None
     if reading.tokens.words[word.first] in _OBJECT_VERBS:
         return None
+    if _names_another_thing(word, reading):
+        return None
     if any(h.kind == "hypo" and h.first < word.first for h in clause):
         return None
     if _asked(word, reading):
@@ -292,6 +310,55 @@ def _bare_state(
     is_on = (word.kind in _ON) != (len(negations) % 2 == 1)
     first = min(word.first, negations[0].first) if negations else word.first
     return SettingState(setting, "on" if is_on else "off", first, word.last, word.kind == "reon")
+
+
+def _names_another_thing(word: Hit, reading: Reading) -> bool:
+    """The state verb's clause names what it switched, and that is no setting read here:
+    "sample desligado", "já desativei os samples", "turned EMA off"."""
+    clause = reading.clauses_of_words[word.first]
+    words = reading.tokens.words
+    return any(
+        reading.clauses_of_words[at] == clause and words[at] in _OTHER_SWITCHES
+        for at in range(max(0, word.first - 3), min(len(words), word.last + 4))
+    )
+
+
+# Things people switch on and off beside GC: a bare "off" next to one is said of it.
+_OTHER_SWITCHES: Final = frozenset(
+    {
+        "sample",
+        "samples",
+        "sampling",
+        "preview",
+        "previews",
+        "amostra",
+        "amostras",
+        "amostragem",
+        "ema",
+        "xformers",
+        "wandb",
+        "tensorboard",
+        "logging",
+        "log",
+        "logs",
+        "cache",
+        "caching",
+        "te",
+        "vae",
+        "flip",
+        "augmentation",
+        "augmentations",
+        "bucketing",
+        "compile",
+        "offload",
+        "offloading",
+        "swap",
+        "monitor",
+        "overlay",
+        "browser",
+        "chrome",
+    }
+)
 
 
 def setting_states(reading: Reading, subject: str | None = None) -> list[SettingState]:

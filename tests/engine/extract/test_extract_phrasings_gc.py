@@ -152,3 +152,22 @@ def test_gc_evidence_quotes_the_words_as_written() -> None:
 
 def test_last_statement_about_gc_wins() -> None:
     assert extract("I had GC off; now gradient checkpointing is on").facts["gc"] == "enabled"
+
+
+# (text, GC's state read, or None for none)
+OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
+    # an "off" beside another thing people switch is said of that thing
+    ("gc on, previews desligados, low_vram true, e ainda OOM", "enabled"),
+    ("dá pra acelerar sem desligar o gc? já desativei os samples", None),
+    ("GC ligado, EMA off, batch 1", "enabled"),
+    # never touched means left at its default, which is on
+    ("haven't messed with checkpointing at all and it still OOMs", "enabled"),
+    ("nunca mexi no gradient checkpointing", "enabled"),
+    # but "not touched since" keeps whatever it was set to before
+    ("turned GC off last week and haven't touched the checkpointing since", "disabled"),
+]
+
+
+@pytest.mark.parametrize(("text", "state"), OTHER_SWITCHES_AND_DEFAULTS)
+def test_other_switches_and_defaults(text: str, state: str | None) -> None:
+    assert extract(text).facts.get("gc") == state

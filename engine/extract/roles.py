@@ -449,11 +449,24 @@ def _int(value: float) -> int:
     return int(value)
 
 
+# A value that does not fit, that is refused, or that other people run: not the run now
+# ("placa de 12 não aguenta batch 4", "not going to bs1", "how do ppl get batch 8?").
+_NOT_RUN: Final = re.compile(
+    r"(?:\bnao (?:aguenta|cabe|roda|rola|suporta|vou (?:pra|para|pro))"
+    r"|\b(?:can'?t|cannot|won'?t|doesn'?t|does not|couldn'?t) (?:do|handle|fit|run|take|hold)"
+    r"|\bnot going (?:to|down to)|\b(?:people|ppl|others|folks|everyone) (?:get|run|use|do)"
+    r"|\b(?:galera|pessoal|o povo) (?:usa|roda|consegue))"
+    r"\s+(?:(?:a|o|um|uma|the)\s+)?(?:batch|bs|batch size|batches)?\s*(?:de|of|=|:)?\s*$"
+)
+
+
 def _aside(reading: Reading, number: Number) -> bool:
     """Said of an earlier run, or asked about ("if batch is 1, does…?", "is bs 1 with accum 4
     the same as bs 4?"): not the run now."""
     sentence = reading.sentence_of(number.first)
     if any(reading.sentence_of(h.first) == sentence for h in reading.of("past")):
+        return True
+    if _NOT_RUN.search(reading.low, max(0, number.start - 40), number.start):
         return True
     return reading.question(number.first) and any(
         reading.sentence_of(h.first) == sentence
@@ -504,6 +517,15 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
     return found
 
 
+_CHANGED_TO: Final = re.compile(r"(?:\bto|\bpra|\bpara|->|→)\s*$")
+
+
+def _changed_to(reading: Reading, item: Assigned) -> bool:
+    """ "dropped to 49 frames", "mudei pra 33": the value a change ended at."""
+    start = item.number.start
+    return _CHANGED_TO.search(reading.low, max(0, start - 8), start) is not None
+
+
 def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
     if role == "max_resolution":
         listed = next((i for i in items if i.number.members), None)
@@ -521,9 +543,9 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         if len(items) == 1 and _only(reading.low, top.number):
             found.insert(0, Found("resolutions", [size], top.start, top.end))
         return found
-    if role == "batch_size":
-        last = items[-1]
-        return [Found("batch_size", _int(last.number.value), last.start, last.end)]
+    if role == "batch_size" or (role == "num_frames" and _changed_to(reading, items[-1])):
+        last = items[-1]  # a chain of changes ends at the value run now
+        return [Found(role, _int(last.number.value), last.start, last.end)]
     item = items[0]
     number = item.number
     if role == "sample_size":

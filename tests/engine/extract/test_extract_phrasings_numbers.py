@@ -236,3 +236,23 @@ def test_locale(text: str, locale: str | None) -> None:
 )
 def test_on_topic(text: str, on_topic: bool) -> None:
     assert extract(text).on_topic is on_topic
+
+
+# (text, the fact, the value read or None)
+WHICH_VALUE_IS_RUN: list[tuple[str, str, int | None]] = [
+    # a chain of changes ends at the value run now
+    ("wan 2.1, 97 frames -> OOM; went down to 41 frames, same thing", "num_frames", 41),
+    ("wan 2.2 com 81 frames dá OOM, baixei pra 49 frames e nada", "num_frames", 49),
+    # but a value that worked before is no change ("com 49 frames ia, mas eu queria os 81")
+    ("ltx, clipes de 97 frames dão OOM. com 49 frames ia, mas quero os 97", "num_frames", 97),
+    # what does not fit, what is refused, what others run
+    ("minha 3060 não aguenta batch 4, tem como simular?", "batch_size", None),
+    ("bs 3 OOMs, bs 2 OOMs, not going to bs 1", "batch_size", 2),
+    ("I run batch 1 at 1024. how do people get batch 16 on these cards?", "batch_size", 1),
+    ("card can't handle batch 8, so I'm on batch 2", "batch_size", 2),
+]
+
+
+@pytest.mark.parametrize(("text", "fact", "value"), WHICH_VALUE_IS_RUN)
+def test_which_value_is_the_run(text: str, fact: str, value: int | None) -> None:
+    assert extract(text).facts.get(fact) == value

@@ -99,6 +99,43 @@ _PT_AFTER_NO: Final = frozenset(
 )
 
 
+_BEFORE_WHAT: Final = frozenset(
+    {
+        "de",
+        "do",
+        "da",
+        "dos",
+        "das",
+        "mesmo",
+        "que",
+        "of",
+        "the",
+        "a",
+        "an",
+        "step",
+        "steps",
+        "training",
+        "it",
+        "any",
+        "each",
+        "every",
+        "its",
+        "even",
+        "starting",
+        "sampling",
+        "caching",
+        "loading",
+        "o",
+        "os",
+        "as",
+        "um",
+        "uma",
+        "comecar",
+        "iniciar",
+    }
+)
+
+
 def _in_the(words: Sequence[str], at: int) -> bool:
     return words[at] == "no" and at + 1 < len(words) and words[at + 1] in _PT_AFTER_NO
 
@@ -112,7 +149,16 @@ def _read(scan: str) -> tuple[Reading, str | None]:
         hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and words[h.first] == "no")]
     else:  # a short reply may read as English: "no passo 1" is still "in step 1"
         hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and _in_the(words, h.first))]
+    hits = [h for h in hits if not (h.kind == "past" and _before_something(words, h))]
     return Reading(scan, low, tokens, tuple(hits)), locale
+
+
+def _before_something(words: Sequence[str], hit: Hit) -> bool:
+    """ "antes do step 0", "before training starts": when, not a run of before."""
+    if words[hit.last] not in ("before", "antes"):
+        return False
+    after = words[hit.last + 1] if hit.last + 1 < len(words) else ""
+    return after in _BEFORE_WHAT
 
 
 def _setting_facts(reading: Reading, now: Sequence[SettingState]) -> list[Found]:

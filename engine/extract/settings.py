@@ -420,6 +420,26 @@ _EXAMPLES: Final = frozenset(
 )
 
 
+# Someone else whose run a state may be told of, right before it.
+_OTHERS: Final = frozenset(
+    {
+        "friend",
+        "friends",
+        "buddy",
+        "coworker",
+        "colleague",
+        "he",
+        "she",
+        "someone",
+        "somebody",
+        "amigo",
+        "amiga",
+        "colega",
+        "alguem",
+    }
+)
+
+
 def _generic(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:
     """A state that describes no run: "GC on vs off", "does GC on hurt quality?", "people say
     training without GC looks better". A doubt is always about the run."""
@@ -437,6 +457,8 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return True  # "35% slower than my GC-off attempts": the other side of a comparison
     if any(h.kind == "hearsay" and h.first < state.first for h in in_clause):
         return True  # "someone said GC off is faster"; not "enabled it like the guide says"
+    if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _OTHERS:
+        return True  # "friend turned it off and got his down to 2.5h": someone else's run
     in_sentence = reading.in_sentence(sentence)
     if state.weak and any(h.kind in ("habit", "explain") for h in in_sentence):
         return True  # "we always run with GC", "without GC, activations are kept for…"

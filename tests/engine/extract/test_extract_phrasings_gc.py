@@ -171,3 +171,20 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
 @pytest.mark.parametrize(("text", "state"), OTHER_SWITCHES_AND_DEFAULTS)
 def test_other_switches_and_defaults(text: str, state: str | None) -> None:
     assert extract(text).facts.get("gc") == state
+
+
+SOMEONE_ELSE_OR_BEFORE: list[tuple[str, str | None]] = [
+    # someone else's run
+    ("gc ligado, 2 it/s. um amigo desligou o dele e foi pra 3 it/s, faço o mesmo?", "enabled"),
+    ("my buddy turned checkpointing off and his runs got faster, is that safe?", None),
+    # "antes do step 0" says when, not that it was so before
+    (
+        "coloquei gradient_checkpointing: false e dá OOM antes do step 0. Com GC ligado rodava.",
+        "disabled",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "state"), SOMEONE_ELSE_OR_BEFORE)
+def test_someone_else_or_before(text: str, state: str | None) -> None:
+    assert extract(text).facts.get("gc") == state

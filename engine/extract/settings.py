@@ -361,6 +361,19 @@ _OTHER_SWITCHES: Final = frozenset(
 )
 
 
+def _of_the_optimizer(hit: Hit, reading: Reading) -> bool:
+    words = reading.tokens.words
+    near = words[max(0, hit.first - 3) : hit.last + 3]
+    clause = reading.clauses_of_words
+    return any(
+        w.startswith(_OPTIMIZERS) and clause[i] == clause[hit.first]
+        for i, w in enumerate(near, start=max(0, hit.first - 3))
+    )
+
+
+_OPTIMIZERS: Final = ("optim", "otimizador", "adam", "lion", "prodigy", "adafactor")
+
+
 def setting_states(reading: Reading, subject: str | None = None) -> list[SettingState]:
     """Every stated setting, in the order the message states them. ``subject`` is the setting
     a state word with nothing named refers to before any is named (the one a quoted question
@@ -373,6 +386,8 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
     for hit in reading.hits:
         kind = hit.kind
         if kind in _NAMED:
+            if kind == "assert" and _of_the_optimizer(hit, reading):
+                continue  # "the optimizer is 8bit", "adamw 8 bit": not the model quantized
             state = _state_of(hit, by_clause[clause_of[hit.first]], reading)
             previous = hit.arg
         elif kind in _STRONG:
@@ -450,6 +465,10 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     in_clause = reading.by_clause.get(clause, ())
     if _compared(in_clause, reading):
         return True  # "off vs on", "ligado ou desligado", "true vs false"
+    if reading.question(state.last) and any(
+        h.kind == "where" for h in reading.in_sentence(sentence)
+    ):
+        return True  # "em que lugar eu coloco low_vram: true?": where to set it, not that it is
     if state.keyed:
         # "the example configs have `gradient_checkpointing: true`": the examples' setting
         return _in_sentence(reading, sentence, _EXAMPLES)

@@ -256,3 +256,19 @@ WHICH_VALUE_IS_RUN: list[tuple[str, str, int | None]] = [
 @pytest.mark.parametrize(("text", "fact", "value"), WHICH_VALUE_IS_RUN)
 def test_which_value_is_the_run(text: str, fact: str, value: int | None) -> None:
     assert extract(text).facts.get(fact) == value
+
+
+# (text, facts that must not be read)
+NOT_THE_RUNS_SETTING: list[tuple[str, str]] = [
+    ("adamw8bit, gc off, bs 1; the optimizer is 8bit already, what else can I cut?", "quantize"),
+    ("otimizador adamw 8bit, batch 1, e ainda OOM", "quantize"),
+    ("em que lugar da config eu coloco low_vram: true?", "low_vram"),
+    ("where do I put quantize: true in the yaml?", "quantize"),
+    ("tirei bucket 1280 e continua OOM", "max_resolution"),
+    ("removed the 1536 bucket, still crashing", "max_resolution"),
+]
+
+
+@pytest.mark.parametrize(("text", "fact"), NOT_THE_RUNS_SETTING)
+def test_not_the_runs_setting(text: str, fact: str) -> None:
+    assert fact not in extract(text).facts

@@ -210,7 +210,7 @@ def phase(reading: Reading, ooms: Sequence[Hit], numbered: Sequence[Found]) -> F
         if not reading.followed_by_key(h)
         and not conditional(reading, h)
         and not reading.negated(h)  # "not right away", "não é na hora do sample"
-        and not _passed(reading, h)
+        and not _passed(reading, h, hits)
         and not _yields(reading, h, hits)
     ]
     turn = reading.of("now")
@@ -250,17 +250,57 @@ _FIRST_STEPS: Final = 10
 _LATER: Final = 100
 
 
-def _passed(reading: Reading, hit: Hit) -> bool:
-    """A stage the run got through: "passa pelo cache dos latents", "Caching latents: 100%"."""
+def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
+    """A stage the run got through: "passa pelo cache dos latents", "Caching latents: 100%",
+    "it loads, does the first sample fine, then dies at step 1"."""
     words = reading.tokens.words
     before = " ".join(words[max(0, hit.first - 2) : hit.first])
     if any(before.endswith(w) for w in _GOT_THROUGH):
         return True
+    if hit.arg not in _STAGES:
+        return False
     end = reading.span(hit.first, hit.last)[1]
     line = reading.low[end : reading.low.find("\n", end) % (len(reading.low) + 1)]
-    return hit.arg == "loading" and _DONE_BAR.search(line) is not None  # tqdm's bar at its end
+    if _DONE_BAR.search(line) is not None:  # tqdm's bar at its end
+        return True
+    after = words[hit.last + 1 : hit.last + 3]
+    if after and (after[0] in _WENT_FINE or " ".join(after) in _WENT_FINE):
+        return after[-1] not in _BUT_NOT  # not "fine on the rest", "de boa com as pequenas"
+    # the next stage right after it in a list: "it loads, caches, starts step 1 and dies"
+    listed = end < len(reading.low) and reading.low[end] == ","
+    sentence = reading.sentence_of(hit.first)
+    return listed and any(
+        h.arg != hit.arg
+        and 0 < h.first - hit.last <= 3
+        and reading.sentence_of(h.first) == sentence
+        for h in hits
+    )
 
 
+_BUT_NOT: Final = frozenset({"on", "with", "for", "except", "no", "na", "com"})
+_STAGES: Final = frozenset({"loading", "sampling"})  # what a run gets through before training
+_WENT_FINE: Final = frozenset(
+    {
+        "fine",
+        "ok",
+        "okay",
+        "normally",
+        "successfully",
+        "skipped",
+        "normal",
+        "tranquilo",
+        "certinho",
+        "de boa",
+        "sem problema",
+        "sem erro",
+        "numa boa",
+        "no problem",
+        "without issue",
+        "without issues",
+        "without problems",
+        "just fine",
+    }
+)
 _DONE_BAR: Final = re.compile(r"100%\s*\|")
 _GOT_THROUGH: Final = (
     "passa pelo",

@@ -214,6 +214,27 @@ WHEN_AND_WHETHER: list[tuple[str, dict[str, FactValue], set[str]]] = [
     # a stage the run got through is not where it crashed
     ("passou pelo cache dos latents e deu OOM no passo 1500", {"oom_phase": "later"}, set()),
     ("Caching latents: 100%| 50/50 [00:30<00:00]\nOOM", {}, {"oom_phase"}),
+    (
+        "it loads fine, makes the first previews fine, then OOMs at step 1",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    (
+        "carrega de boa, faz o preview inicial normal e no passo 1 dá OOM",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    (
+        "Generating Images: 100%|####| 4/4 [00:40<00:00]\n"
+        "lora:  0%|  | 0/2000 [00:00<?]\nCUDA out of memory",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    (
+        "OOMs whenever it hits the big images, fine on the rest",
+        {"oom_phase": "bucket_spike"},
+        set(),
+    ),
     # a vague "when" made precise by the words right after it
     ("deu OOM na hora de cachear os latents", {"oom_phase": "loading"}, set()),
     # a pasted progress bar says how far training got

@@ -563,6 +563,38 @@ def _implied_by_wish(reading: Reading, wished: Sequence[SettingState]) -> Settin
     return None
 
 
+def _crash_side(
+    reading: Reading, states: Sequence[SettingState], chosen: SettingState
+) -> SettingState | None:
+    """Of two runs told side by side, the one that crashes is the one asked about: "mudei pra
+    `false`… OOM no primeiro step. Com `true` o mesmo job treina até o fim sem problema"."""
+    if chosen.retry or chosen.state == "unknown" or not _calm_beside(reading, chosen):
+        return None
+    if not any(not reading.negated(h) for h in reading.of("oom")):
+        return None
+    others = [
+        s
+        for s in states
+        if s.setting == "gc"
+        and s.state not in (chosen.state, "unknown")
+        and not s.wished
+        and not _calm_beside(reading, s)
+    ]
+    # a calm state said after the crash is a fix ("flipped it back on and it trains fine"),
+    # unless it is only the other side set beside it ("com `true` o mesmo job treina")
+    others = [s for s in others if chosen.first < s.first or chosen.weak or chosen.keyed]
+    return others[-1] if others else None
+
+
+def _calm_beside(reading: Reading, state: SettingState) -> bool:
+    """A word of a run that went well in the state's clause: "com GC ligado rodava"."""
+    clause = reading.clauses.get(state.first)
+    return any(
+        h.kind in ("stable", "no_crash") and not reading.negated(h)
+        for h in reading.by_clause.get(clause, ())
+    )
+
+
 def current_states(reading: Reading, states: Sequence[SettingState]) -> list[SettingState]:
     """What each setting is now: a state written as a setting beats prose, prose in the present
     beats prose about before ("it was stable before with GC on"), and within each the last said
@@ -589,6 +621,13 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         weaker = state.weak and held is not None and not held[1].weak
         if held is None or rank > held[0] or (rank == held[0] and not weaker):
             chosen[state.setting] = (rank, state)
+    held = chosen.get("gc")
+    if held is not None:
+        crashed = _crash_side(
+            reading, [s for s in states if not _generic(s, reading, states)], held[1]
+        )
+        if crashed is not None:
+            chosen["gc"] = (held[0], crashed)
     done = reading.first("did_it")
     if done is not None and "gc" not in chosen:
         # "turning it off makes it faster, so I did that": the act suggested is the setup now

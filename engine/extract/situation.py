@@ -362,6 +362,9 @@ def gc_retry(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingStat
     last = _retried(states)
     if last is None:
         return None
+    now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
+    if now is not None and now.state != "on":
+        return None  # GC's "on" was the other side of a comparison: nothing was retried
     still = reading.first("still")
     if ooms and still is not None:
         return _found(

@@ -188,3 +188,25 @@ SOMEONE_ELSE_OR_BEFORE: list[tuple[str, str | None]] = [
 @pytest.mark.parametrize(("text", "state"), SOMEONE_ELSE_OR_BEFORE)
 def test_someone_else_or_before(text: str, state: str | None) -> None:
     assert extract(text).facts.get("gc") == state
+
+
+# Two runs side by side: the one that crashes is the one asked about; a fix said after is a fix.
+SIDE_BY_SIDE: list[tuple[str, str]] = [
+    (
+        "Com `gradient_checkpointing: true` rodava, só que lento, então troquei pra `false` "
+        "e agora dá OOM no passo 1",
+        "disabled",
+    ),
+    (
+        "mudei `gradient_checkpointing` pra `false`: OOM no primeiro step.\n"
+        "Com `gradient_checkpointing: true` o mesmo job treina até o fim sem problema.",
+        "disabled",
+    ),
+    ("OOM at step 0 with gc off. flipped it back on and it trains fine now", "enabled"),
+    ("GC was on. I set it to false to go faster and now it OOMs at step 2", "disabled"),
+]
+
+
+@pytest.mark.parametrize(("text", "state"), SIDE_BY_SIDE)
+def test_side_by_side(text: str, state: str) -> None:
+    assert extract(text).facts.get("gc") == state

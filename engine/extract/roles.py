@@ -77,6 +77,15 @@ _PREVIEW_WORDS: Final = frozenset(
     {"preview", "previews", "sample", "samples", "sampling", "amostra", "amostras", "amostragem"}
 )
 _PREVIEW_SENTENCE: Final = 1.5
+_PREPOSITIONS: Final = frozenset({"at", "em", "a", "de", "in", "no", "na"})
+
+
+def _bare(words: Sequence[str], cue: tuple[float, int, int]) -> bool:
+    """The cue that won is only a preposition."""
+    _, first, last = cue
+    return first == last and words[first] in _PREPOSITIONS
+
+
 _VIDEO_SIZES: Final = frozenset({480.0, 720.0, 1080.0})
 _PREVIEW_STEPS: Final = 4.0
 _STEP_UNITS: Final = frozenset({"steps", "step", "passos", "passo"})
@@ -208,6 +217,11 @@ def _size_like(value: float) -> bool:
     return value.is_integer() and 128 <= value <= 4096 and value % 32 == 0
 
 
+def _bucket_like(value: float) -> bool:
+    """A size some models train at, beside a common one: "buckets 1024 and 1328"."""
+    return value.is_integer() and 256 <= value <= 2048 and value % 16 == 0
+
+
 def _group(low: str, numbers: list[Number]) -> list[Number]:
     """Sizes joined as a list ("512, 768 e 1024") or a range become one number with members;
     numbers joined by "ou"/"or" are a choice."""
@@ -221,8 +235,9 @@ def _group(low: str, numbers: list[Number]) -> list[Number]:
             elif (
                 previous.unit in (None, "px")
                 and number.unit in (None, "px")
-                and _size_like(previous.value)
-                and _size_like(number.value)
+                and _bucket_like(previous.value)
+                and _bucket_like(number.value)
+                and (_size_like(previous.value) or _size_like(number.value))
             ):
                 if _JOIN.fullmatch(gap):
                     previous.members = previous.members or [previous.value]
@@ -402,7 +417,12 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         if number.first in covered or number.first >= len(starts) or number.choice:
             continue
         score = _score(number, placed, clause_of)
-        uncued = not ({"max_resolution", "sample_size"} & score.best_cue.keys())
+        # before a size written WxH, a bare "at"/"em" is no cue: "as amostras estão em 1024x1024"
+        uncued = all(
+            role not in score.best_cue
+            or (number.second is not None and _bare(words, score.best_cue[role]))
+            for role in ("max_resolution", "sample_size")
+        )
         if uncued and _size_like(number.value) and reading.sentence_of(number.first) in previewed:
             # a size in a sentence about the previews, too far from any cue to say whose it is
             score.add("sample_size", _PREVIEW_SENTENCE, number.first, number.last)
@@ -460,6 +480,16 @@ _NOT_RUN: Final = re.compile(
 )
 
 
+def _feared_or_advised(reading: Reading, number: Number) -> bool:
+    """A value after a worry, or in a question about someone's advice: "I'm worried that
+    dropping the buckets to 512/768 like the guide suggests…", "tenho medo de baixar pra 768"."""
+    sentence = reading.sentence_of(number.first)
+    said = reading.in_sentence(sentence)
+    feared = any(h.kind == "fear" and h.last < number.first for h in said)
+    advised = any(h.kind == "hearsay" and h.first > number.last for h in said)
+    return feared or (advised and reading.question(number.first))
+
+
 def _aside(reading: Reading, number: Number) -> bool:
     """Said of an earlier run, or asked about ("if batch is 1, does…?", "is bs 1 with accum 4
     the same as bs 4?"): not the run now."""
@@ -509,6 +539,9 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
     found: list[Found] = []
     for role, items in by_role.items():
         if role in _SETTING_ROLES:
+            items = [i for i in items if not _feared_or_advised(reading, i.number)]
+            if not items:
+                continue
             now = [i for i in items if not _aside(reading, i.number)]
             if not now and role in _ASIDE_ALONE_DROPPED:
                 continue

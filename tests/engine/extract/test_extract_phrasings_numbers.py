@@ -272,3 +272,25 @@ NOT_THE_RUNS_SETTING: list[tuple[str, str]] = [
 @pytest.mark.parametrize(("text", "fact"), NOT_THE_RUNS_SETTING)
 def test_not_the_runs_setting(text: str, fact: str) -> None:
     assert fact not in extract(text).facts
+
+
+RESOLUTIONS_READ: list[tuple[str, dict[str, FactValue]]] = [
+    # a size some models train at joins the list beside a common one
+    ("Qwen-Image, buckets 1024 and 1328, OOM at step 2", {"max_resolution": 1328}),
+    # a square WxH with a bare "em"/"at" in a sentence about the samples is not the training's
+    (
+        "GC ligado, batch 1, 512 e 768. os samples estão em 1024x1024, 30 steps, e dá OOM neles",
+        {"max_resolution": 768},
+    ),
+    # a size after a worry is not the run's
+    ("I'm worried that dropping the buckets to 512/768 will kill fine detail", {}),
+    ("tenho medo de que baixar pra 768 estrague o detalhe", {}),
+]
+
+
+@pytest.mark.parametrize(("text", "facts"), RESOLUTIONS_READ)
+def test_resolutions_read(text: str, facts: dict[str, FactValue]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts
+    if not facts:
+        assert "max_resolution" not in found and "resolutions" not in found

@@ -294,3 +294,16 @@ def test_resolutions_read(text: str, facts: dict[str, FactValue]) -> None:
     assert {k: found.get(k) for k in facts} == facts
     if not facts:
         assert "max_resolution" not in found and "resolutions" not in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "nvidia-smi shows like 9 gigs taken before I even start, and it OOMs",
+        "since the update my lora uses like 6gb more vram and OOMs at step 1",
+        "a VRAM fica estável o tempo todo em uns 19GB e o processo é morto",
+        "memory sits around 14GB and then it OOMs on the sample",
+    ],
+)
+def test_memory_in_use_is_not_the_cards(text: str) -> None:
+    assert "vram_gb" not in extract(text).facts

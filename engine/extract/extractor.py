@@ -189,15 +189,42 @@ def _in_a_name(reading: Reading, hit: Hit) -> bool:
     )
 
 
+def _an_example(reading: Reading, hit: Hit, named: Sequence[Hit]) -> bool:
+    """A model named as an example in a general question: "for something like Qwen-Image at
+    1024?", "video models like Wan", "num modelo tipo Flux", "like Flux or Z-Image"."""
+    start = reading.span(hit.first, hit.last)[0]
+    if _EXAMPLE_BEFORE.search(reading.low, max(0, start - 24), start):
+        return True
+    before = [h for h in named if h.last < hit.first]
+    if not before:
+        return False
+    previous = before[-1]
+    gap = reading.low[reading.span(previous.first, previous.last)[1] : start]
+    return _JOINED.fullmatch(gap) is not None and _an_example(reading, previous, named)
+
+
+_JOINED: Final = re.compile(r"\s*(?:,|/|or|and|ou|e|vs)?\s*")
+
+
+_EXAMPLE_BEFORE: Final = re.compile(
+    r"(?:\blike|\bsuch as|\be\.?g\.?|\bfor example|\bpor exemplo|\btipo(?: num| um| o| a)?"
+    r"|\bmodelo grande como o|\bcomo o)\s+$"
+)
+
+
 def _word_facts(reading: Reading) -> list[Found]:
     """The model family and the GPU's memory named by words: of two different ones, the one
     the person moved to ("moved from FLUX to Z-Image"); when nothing says which, neither."""
     found: list[tuple[Hit, Found]] = []
-    models = [
+    named = [
         h
         for h in reading.of("fact")
         if h.arg.startswith("model_family=") and not _in_a_name(reading, h)
     ]
+    examples = [h for h in named if _an_example(reading, h, named)]
+    # "modelos grandes tipo Qwen Edit e Flux, e no SD 1.5…": the sentence compares examples
+    compared = {reading.sentence_of(h.first) for h in examples}
+    models = [h for h in named if reading.sentence_of(h.first) not in compared]
     gpus = [h for h in reading.of("gpu") if h.arg != "unknown"]
     for hits, fact in ((models, "model_family"), (gpus, "vram_gb")):
         hit = _current(reading, hits)

@@ -276,3 +276,17 @@ def test_when_and_whether_it_crashed(
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
     assert not absent & found.keys()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "does gc matter for small models like sd1.5 or only the big ones?",
+        "how much memory does GC save for something like Qwen-Image at 1024?",
+        "is the trade-off different for diffusion transformers like Flux or Z-Image?",
+        "quanto de VRAM ele economiza num modelo tipo Flux?",
+        "por que o GC pesa tanto nos modelos grandes tipo Qwen Edit e Flux, e no SD 1.5 não?",
+    ],
+)
+def test_a_model_named_as_an_example_is_not_trained(text: str) -> None:
+    assert "model_family" not in extract(text).facts

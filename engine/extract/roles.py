@@ -498,11 +498,19 @@ def _aside(reading: Reading, number: Number) -> bool:
         return True
     if _NOT_RUN.search(reading.low, max(0, number.start - 40), number.start):
         return True
+    if _RUN_NOW.search(reading.low, max(0, number.start - 28), number.start):
+        return False  # "I'm at bs 2 with accum 2, so effective 4?": the run now, then a question
     return reading.question(number.first) and any(
         reading.sentence_of(h.first) == sentence
         for kind in ("hypo", "supposing", "accumulation")
         for h in reading.of(kind)
     )
+
+
+_RUN_NOW: Final = re.compile(
+    r"\b(?:i'?m (?:at|on|using|running)|i run|currently|to com|estou com|to usando|rodo com"
+    r"|rodando com|atualmente)\b[^.?!,;]*$"
+)
 
 
 def _only(low: str, number: Number) -> bool:

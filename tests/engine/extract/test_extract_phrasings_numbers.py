@@ -307,3 +307,33 @@ def test_resolutions_read(text: str, facts: dict[str, FactValue]) -> None:
 )
 def test_memory_in_use_is_not_the_cards(text: str) -> None:
     assert "vram_gb" not in extract(text).facts
+
+
+ACCUMULATION_QUESTIONS: list[tuple[str, dict[str, FactValue], set[str]]] = [
+    # the values of a question about accumulation are proposals
+    (
+        "zit bs 2 OOMs at step 1. is bs 1 + accum 2 the move?",
+        {"batch_size": 2},
+        {"gradient_accumulation"},
+    ),
+    (
+        "effective batch = bs x accum right? so bs2 accum 3 = 6?",
+        {},
+        {"batch_size", "gradient_accumulation"},
+    ),
+    ("pensei em batch 2 e acumulação 4. dá o mesmo resultado que batch 8?", {}, {"batch_size"}),
+    # unless they are said as the run now, before the question
+    (
+        "I'm at bs 2 with accum 2, so effective 4?",
+        {"batch_size": 2, "gradient_accumulation": 2},
+        set(),
+    ),
+    ("to com bs 2 e accum 2, se eu subir o accum pra 8 aumenta a vram?", {"batch_size": 2}, set()),
+]
+
+
+@pytest.mark.parametrize(("text", "facts", "absent"), ACCUMULATION_QUESTIONS)
+def test_accumulation_questions(text: str, facts: dict[str, FactValue], absent: set[str]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts
+    assert not absent & found.keys()

@@ -95,6 +95,15 @@ _PT_AFTER_NO: Final = frozenset(
         "yaml",
         "painel",
         "runcomfy",
+        "1o",
+        "2o",
+        "3o",
+        "ultimo",
+        "cache",
+        "caching",
+        "dataset",
+        "discord",
+        "reddit",
     }
 )
 

@@ -142,10 +142,13 @@ def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | 
     best: Hit | None = None
     best_key, best_weak = (0, False), True
     first, last = mention.first, mention.last
+    others = [h.first for h in clause if h.kind in _NAMED and h.arg != mention.arg]
     for hit in clause:
         reach = _REACH.get(hit.kind)
         if reach is None or hit is mention or _preposition(hit, reading):
             continue
+        if any(min(hit.last, first) < at < max(hit.first, last) for at in others):
+            continue  # "preview + LoRA dá OOM com GC desligado": GC's state, not the preview's
         limit, side = reach
         before = hit.last < first
         if (side == _AFTER and before) or (side == _BEFORE and not before):
@@ -371,6 +374,14 @@ def _of_the_optimizer(hit: Hit, reading: Reading) -> bool:
     )
 
 
+def _of_the_text_encoder(hit: Hit, reading: Reading) -> bool:
+    after = reading.tokens.words[hit.last + 1 : hit.last + 4]
+    return tuple(after[:1]) == ("te",) or " ".join(after).startswith(_TEXT_ENCODER)
+
+
+_TEXT_ENCODER: Final = ("text encoder", "the text encoder", "o text encoder")
+
+
 _OPTIMIZERS: Final = ("optim", "otimizador", "adam", "lion", "prodigy", "adafactor")
 
 
@@ -388,6 +399,8 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
         if kind in _NAMED:
             if kind == "assert" and _of_the_optimizer(hit, reading):
                 continue  # "the optimizer is 8bit", "adamw 8 bit": not the model quantized
+            if hit.arg == "quantize" and _of_the_text_encoder(hit, reading):
+                continue  # "quantize_te: true", "quantizing the text encoder": not the model
             state = _state_of(hit, by_clause[clause_of[hit.first]], reading)
             previous = hit.arg
         elif kind in _STRONG:
@@ -589,7 +602,7 @@ def _crash_side(
 def _calm_beside(reading: Reading, state: SettingState) -> bool:
     """A word of a run that went well in the state's clause: "com GC ligado rodava"."""
     clause = reading.clauses.get(state.first)
-    return any(
+    return clause is not None and any(
         h.kind in ("stable", "no_crash") and not reading.negated(h)
         for h in reading.by_clause.get(clause, ())
     )

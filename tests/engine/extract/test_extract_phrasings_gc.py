@@ -210,3 +210,19 @@ SIDE_BY_SIDE: list[tuple[str, str]] = [
 @pytest.mark.parametrize(("text", "state"), SIDE_BY_SIDE)
 def test_side_by_side(text: str, state: str) -> None:
     assert extract(text).facts.get("gc") == state
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        # a state word beyond another setting's name is that setting's
+        ("Flex.2 preview + LoRA dá OOM com GC desligado", "sampling_disabled"),
+        # "no 1o preview" is "in the first preview", even in a message read as English
+        ("CUDA error: out of memory\nacontece no 1o preview antes do treino", "sampling_disabled"),
+        # the text encoder's quantization is not the model's
+        ("qwen edit, quantize_te on, OOM while quantizing the text encoder", "quantize"),
+        ("OOM while it's quantizing the text encoder for Qwen Image Edit", "quantize"),
+    ],
+)
+def test_not_this_setting(text: str, fact: str) -> None:
+    assert fact not in extract(text).facts

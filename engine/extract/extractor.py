@@ -167,7 +167,7 @@ def _before_something(words: Sequence[str], hit: Hit) -> bool:
     if words[hit.last] not in ("before", "antes"):
         return False
     after = words[hit.last + 1] if hit.last + 1 < len(words) else ""
-    return after in _BEFORE_WHAT
+    return after in _BEFORE_WHAT or (len(after) > 4 and after.endswith("ing"))  # "before dying"
 
 
 def _setting_facts(reading: Reading, now: Sequence[SettingState]) -> list[Found]:
@@ -397,9 +397,16 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
         for name in _NAMED_IN_PASSING:
             facts.pop(name, None)
         evidence = tuple(e for e in evidence if e.fact not in _NAMED_IN_PASSING)
-    if intent == "explain" and "gc" in facts and not any(e.fact == "gc" for e in answered):
+    switched_back = "gc_retry" in facts or any(s.retry for s in states if s.setting == "gc")
+    if (
+        intent == "explain"
+        and "gc" in facts
+        and not switched_back
+        and not any(e.fact == "gc" for e in answered)
+    ):
         # Asking what GC does, people name its states to ask about them ("what do I lose with it
-        # on?", "why ship it true?"): an explanation needs no setup, so none is read.
+        # on?", "why ship it true?"): an explanation needs no setup, so none is read. Switching
+        # it back on is an act, not a state named to ask about ("já religuei e voltou a treinar").
         del facts["gc"]
         evidence = tuple(e for e in evidence if e.fact != "gc")
     if intent in ASKS:

@@ -86,8 +86,10 @@ def _by_cues(
         return "accumulation"
     if isinstance(goal, str) and not (goal == "fix_oom" or _thanks_only(reading, facts)):
         return goal
-    if _thanks_only(reading, facts):
-        return "off_topic"
+    fixed_then_why = facts.get("gc_retry") == "fixed" and _asks_why(reading)
+    if _thanks_only(reading, facts) or fixed_then_why:
+        # "that worked, thanks! but why does one switch make such a difference?"
+        return "explain" if _asks_why(reading) else "off_topic"
     if reading.has("trouble", "oom", "mention", "vram") or set(facts) - _NAMES_ONLY:
         return "unclear"
     if _asks(reading):
@@ -110,6 +112,10 @@ def _asks(reading: Reading) -> bool:
     """The message asks a whole question (a sentence ending with a question mark)."""
     ends = reading.sentence_ends
     return bool(reading.tokens.words) and any(reading.low[end] == "?" for end in ends)
+
+
+def _asks_why(reading: Reading) -> bool:
+    return any(reading.question(h.first) for kind in ("why", "explain") for h in reading.of(kind))
 
 
 def _thanks_only(reading: Reading, facts: Mapping[str, FactValue]) -> bool:

@@ -36,13 +36,51 @@ def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
     ooms = [
         h
         for h in reading.of("oom")
-        if not reading.negated(h)
+        if (not reading.negated(h) or _cannot_without(reading, h))
         and not conditional(reading, h)
         and not _feared(reading, h)
         and not _over(reading, h)
+        and not _asked_why(reading, h)
     ]
     killer = signals.get(OOM_KILLER)
     return ooms if killer is None or killer in ooms else sorted([*ooms, killer], key=_first)
+
+
+def _asked_why(reading: Reading, hit: Hit) -> bool:
+    """A crash named in a question about how it works: "curious why gc-off crashes hit at
+    step 2", "pq desligar o GC faz dar OOM do nada? não entendo a lógica"."""
+    if _CURIOUS.search(reading.low) is None:
+        return False  # "why does it OOM with GC off?? pls fix" reports a crash
+    clause = reading.clauses[hit.first]
+    return any(
+        h.kind in ("explain", "why") and h.first < hit.first for h in reading.by_clause[clause]
+    )
+
+
+_CURIOUS: Final = re.compile(
+    r"\b(?:curious|curios[oa]|curiosidade|just wondering|so pra entender|pra eu entender"
+    r"|nao entend\w* (?:a logica|o mecanismo|o porque)"
+    r"|(?:don'?t|do not) (?:understand|get) (?:why|the logic)"
+    r"|not my problem|nao e meu problema|nao estou com (?:erro|problema) agora)"
+)
+
+
+def _cannot_without(reading: Reading, hit: Hit) -> bool:
+    """ "Can't even do batch 1 at 512 without OOM", "não consigo nem 512 sem estourar": a crash
+    every time, said as a double negative."""
+    words = reading.tokens.words
+    if words[hit.first - 1 : hit.first] not in (("without",), ("sem",)):
+        return False
+    clause = reading.clauses_of_words[hit.first]
+    return any(
+        reading.clauses_of_words[at] == clause
+        and (words[at] in _CANNOT or (words[at] in _CAN_PT and words[at - 1] in ("nao", "nem")))
+        for at in range(max(1, hit.first - 12), hit.first)
+    )
+
+
+_CANNOT: Final = frozenset({"cant", "can't", "cannot", "couldnt", "couldn't"})
+_CAN_PT: Final = frozenset({"consigo", "consegue", "conseguia", "roda", "rodo"})
 
 
 def _over(reading: Reading, hit: Hit) -> bool:

@@ -290,3 +290,23 @@ def test_when_and_whether_it_crashed(
 )
 def test_a_model_named_as_an_example_is_not_trained(text: str) -> None:
     assert "model_family" not in extract(text).facts
+
+
+# (text, intent)
+WHY_IT_CRASHES: list[tuple[str, str]] = [
+    # a crash named in a question about how it works, out of curiosity
+    ("curious why gc-off crashes hit at step 2 and not at step 1. just wondering", "explain"),
+    ("pq desligar o GC faz dar OOM do nada? é só uma chave, não entendo a lógica", "explain"),
+    ("that worked, thanks! but why does one switch make such a difference?", "explain"),
+    ("religuei e voltou ao normal, valeu! fiquei curioso: por que desligar dá OOM?", "explain"),
+    # but a why-question with the crash happening is a crash report
+    ("why does it OOM with GC off?? first step every time, zit bs 4. pls fix", "fix_oom"),
+    # a crash every time, said as a double negative
+    ("my 3070 cant even do an sdxl lora at bs 1 512 without oom, gc on", "fix_oom"),
+    ("still OOM but now it gets to step ~300 before dying instead of step 2", "fix_oom"),
+]
+
+
+@pytest.mark.parametrize(("text", "intent"), WHY_IT_CRASHES)
+def test_why_it_crashes(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

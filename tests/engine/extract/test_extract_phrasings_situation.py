@@ -310,3 +310,27 @@ WHY_IT_CRASHES: list[tuple[str, str]] = [
 @pytest.mark.parametrize(("text", "intent"), WHY_IT_CRASHES)
 def test_why_it_crashes(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "swap fills to 100% and then everything dies while caching text embeddings",
+            "outside_guide",
+        ),
+        (
+            "DefaultCPUAllocator: not enough memory: you tried to allocate 1073741824 bytes",
+            "outside_guide",
+        ),
+        ("swap lá em cima, 64gb de ram cheio, parado em Loading text encoder", "outside_guide"),
+        ("o WSL fecha depois de 2 horas e o vmmem tá usando quase toda a RAM", "outside_guide"),
+        (
+            "where tf is gradient checkpointing in the ui, i only see batch size / grad accum",
+            "where_to_change",
+        ),
+        ("tiraram a opção do checkpointing? ou ela mora em outro lugar agora?", "where_to_change"),
+    ],
+)
+def test_system_memory_and_where(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

@@ -300,7 +300,7 @@ def _bare_state(
         return None
     if reading.tokens.words[word.first] in _OBJECT_VERBS:
         return None
-    if _names_another_thing(word, reading):
+    if _names_another_thing(word, reading) or _slang(word, reading):
         return None
     if any(h.kind == "hypo" and h.first < word.first for h in clause):
         return None
@@ -313,6 +313,20 @@ def _bare_state(
     is_on = (word.kind in _ON) != (len(negations) % 2 == 1)
     first = min(word.first, negations[0].first) if negations else word.first
     return SettingState(setting, "on" if is_on else "off", first, word.last, word.kind == "reon")
+
+
+def _slang(word: Hit, reading: Reading) -> bool:
+    """ "…dá OOM no passo 2, tá ligado?": "you know?", not a setting switched on."""
+    words = reading.tokens.words
+    if words[word.first] != "ligado" or words[word.first - 1 : word.first] not in (
+        ("ta",),
+        ("to",),
+        ("tao",),
+    ):
+        return False
+    end = reading.span(word.first, word.last)[1]
+    rest = reading.low[end:].lstrip(" ")
+    return bool(rest) and rest[0] in "?,"
 
 
 def _names_another_thing(word: Hit, reading: Reading) -> bool:

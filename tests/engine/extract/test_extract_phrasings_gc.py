@@ -226,3 +226,20 @@ def test_side_by_side(text: str, state: str) -> None:
 )
 def test_not_this_setting(text: str, fact: str) -> None:
     assert fact not in extract(text).facts
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        # "tá ligado?" is "you know?"
+        ("GC desligado e o flux dá OOM no passo 2, tá ligado? muito chato", "disabled"),
+        (
+            "desliguei o gc, aí o treino trava no preview, tá ligado, e não sei o que fazer",
+            "disabled",
+        ),
+        # but an answer about GC is an answer
+        ("o gc? tá ligado.", "enabled"),
+    ],
+)
+def test_slang_is_not_a_state(text: str, state: str) -> None:
+    assert extract(text).facts.get("gc") == state

@@ -374,6 +374,23 @@ _OTHER_SWITCHES: Final = frozenset(
         "overlay",
         "browser",
         "chrome",
+        "pc",
+        "computer",
+        "computador",
+        "maquina",
+        "machine",
+        "notebook",
+        "laptop",
+        "pod",
+        "container",
+        "instance",
+        "instancia",
+        "screen",
+        "tela",
+        "wsl",
+        "fan",
+        "ventoinha",
+        "runpod",
     }
 )
 

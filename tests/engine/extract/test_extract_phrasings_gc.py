@@ -160,6 +160,8 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
     ("gc on, previews desligados, low_vram true, e ainda OOM", "enabled"),
     ("dá pra acelerar sem desligar o gc? já desativei os samples", None),
     ("GC ligado, EMA off, batch 1", "enabled"),
+    ("GC ligado. depois de 2h o PC desligou sozinho", "enabled"),
+    ("gc on, and then the pc turned off by itself", "enabled"),
     # never touched means left at its default, which is on
     ("haven't messed with checkpointing at all and it still OOMs", "enabled"),
     ("nunca mexi no gradient checkpointing", "enabled"),

@@ -288,6 +288,24 @@ def _situation(
     ]
 
 
+def _said_of_mine(reading: Reading, evidence: Sequence[Evidence]) -> bool:
+    """GC's state told of the person's own run, not asked about: "my gc is off and everything
+    trains fine… just curious what it changes", "meu gc tá ligado. então ele…?"."""
+    said = next((e.evidence for e in evidence if e.fact == "gc"), None)
+    at = reading.text.find(said) if said else -1
+    if said is None or at < 0:
+        return False
+    low = reading.low
+    start = max(low.rfind(end, 0, at) for end in ".!?\n") + 1
+    stops = [i for i in (low.find(end, at + len(said)) for end in ".!?\n") if i != -1]
+    stop = min(stops, default=len(low))
+    sentence = low[start : stop + 1]
+    return not sentence.rstrip().endswith("?") and _MINE.search(sentence) is not None
+
+
+_MINE: Final = re.compile(r"\b(?:my|meu|minha|i have|i run|tenho|uso|rodo)\b")
+
+
 def _named(reading: Reading) -> set[int]:
     return {
         i for hit in reading.hits if hit.kind in _NAMING for i in range(hit.first, hit.last + 1)
@@ -402,6 +420,7 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
         intent == "explain"
         and "gc" in facts
         and not switched_back
+        and not _said_of_mine(reading, evidence)
         and not any(e.fact == "gc" for e in answered)
     ):
         # Asking what GC does, people name its states to ask about them ("what do I lose with it

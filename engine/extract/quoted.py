@@ -57,6 +57,12 @@ _OUTCOME: Final = frozenset(
         "resolveu",
         "funcionou",
         "adiantou",
+        "sumiu",
+        "parou",
+        "acabou",
+        "gone",
+        "stopped",
+        "away",
     }
 )
 # A question that takes its act as done: "what happened when you re-enabled it?".

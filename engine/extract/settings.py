@@ -7,6 +7,7 @@ unknown, and a wish or question ("devo desligar o GC?") says nothing about the c
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final, NamedTuple
@@ -213,6 +214,32 @@ def _left_since(word: Hit, mention: Hit, reading: Reading) -> bool:
 _TOUCHED: Final = ("touch", "mess", "mexi", "mexo", "changed")
 
 
+def _switched(mention: Hit, word: Hit, reading: Reading) -> bool:
+    """ "switching gradient checkpointing off", "turn GC on": a switch verb, the name, the side."""
+    if word.kind not in ("on_after", "off_after") or word.first != mention.last + 1:
+        return False
+    return reading.tokens.words[mention.first - 1 : mention.first] in _SWITCH_VERBS
+
+
+_SWITCH_VERBS: Final = frozenset(
+    (verb,)
+    for verb in (
+        "switch",
+        "switching",
+        "turn",
+        "turning",
+        "flip",
+        "flipping",
+        "set",
+        "setting",
+        "toggle",
+        "toggling",
+        "put",
+        "putting",
+    )
+)
+
+
 def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingState | None:
     word = _state_word(mention, clause, reading)
     anchor = word or mention
@@ -222,7 +249,7 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         for hit in clause
     ) or (word is not None and _asked(word, reading))
     if wished:
-        if word is None or word.kind not in _STRONG:
+        if word is None or not (word.kind in _STRONG or _switched(mention, word, reading)):
             return None
         is_on = word.kind in _ON
         first, last = min(mention.first, word.first), max(mention.last, word.last)
@@ -499,6 +526,30 @@ _OTHERS: Final = frozenset(
 )
 
 
+_CURIOUS: Final = re.compile(
+    r"\b(?:curious|curios[oa]|curiosidade|just wondering|so pra entender|pra eu entender"
+    r"|nao entend\w* (?:a logica|o mecanismo|o porque|uma parte|uma coisa)"
+    r"|(?:don'?t|do not) (?:understand|get) (?:why|the logic)"
+    r"|not my problem|nao e meu problema|nao estou com (?:erro|problema) agora)"
+)
+
+
+def curious(reading: Reading) -> bool:
+    """Asked out of curiosity, with nothing broken now: "just wondering", "não entendi uma
+    parte do guia", "not my problem"."""
+    return _CURIOUS.search(reading.low) is not None
+
+
+def _own_act(state: SettingState, reading: Reading) -> bool:
+    """The person switching it themselves: "vi num vídeo que desligando acelera e desliguei",
+    "someone said it's faster, so I turned it off"."""
+    words = reading.tokens.words
+    said = words[state.first : state.last + 1]
+    return any(w.endswith("ei") and len(w) > 5 for w in said) or words[
+        max(0, state.first - 1) : state.first
+    ] == ("i",)
+
+
 def _generic(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:
     """A state that describes no run: "GC on vs off", "does GC on hurt quality?", "people say
     training without GC looks better". A doubt is always about the run."""
@@ -518,7 +569,9 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return _in_sentence(reading, sentence, _EXAMPLES)
     if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _THAN:
         return True  # "35% slower than my GC-off attempts": the other side of a comparison
-    if any(h.kind == "hearsay" and h.first < state.first for h in in_clause):
+    if any(h.kind == "hearsay" and h.first < state.first for h in in_clause) and not _own_act(
+        state, reading
+    ):
         return True  # "someone said GC off is faster"; not "enabled it like the guide says"
     if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _OTHERS:
         return True  # "friend turned it off and got his down to 2.5h": someone else's run
@@ -526,7 +579,8 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     if state.weak and any(h.kind in ("habit", "explain") for h in in_sentence):
         return True  # "we always run with GC", "without GC, activations are kept for…"
     if any(h.kind == "why" for h in in_clause):
-        return False  # "why does it OOM with GC off?": the person's run
+        # "why does it OOM with GC off?": the person's run, unless asked out of curiosity
+        return curious(reading)
     if state.weak and reading.question(state.last):
         return True  # "a 4090 aguenta flux sem GC?", "how much slower is training with GC?"
     if not _clause_asks(reading, state.last):
@@ -579,7 +633,6 @@ _ADVICE: Final = frozenset(
         "nice",
         "ok",
         "okay",
-        "posso",
         "quero",
         "queria",
         "want",

@@ -10,7 +10,7 @@ from typing import Final
 from engine.extract.found import Found
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
-from engine.extract.settings import SettingState, current_states, describes_a_run
+from engine.extract.settings import SettingState, curious, current_states, describes_a_run
 from engine.extract.signals import (
     DEV_SHM,
     OOM_KILLER,
@@ -49,20 +49,12 @@ def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
 def _asked_why(reading: Reading, hit: Hit) -> bool:
     """A crash named in a question about how it works: "curious why gc-off crashes hit at
     step 2", "pq desligar o GC faz dar OOM do nada? não entendo a lógica"."""
-    if _CURIOUS.search(reading.low) is None:
+    if not curious(reading):
         return False  # "why does it OOM with GC off?? pls fix" reports a crash
     clause = reading.clauses[hit.first]
     return any(
         h.kind in ("explain", "why") and h.first < hit.first for h in reading.by_clause[clause]
     )
-
-
-_CURIOUS: Final = re.compile(
-    r"\b(?:curious|curios[oa]|curiosidade|just wondering|so pra entender|pra eu entender"
-    r"|nao entend\w* (?:a logica|o mecanismo|o porque)"
-    r"|(?:don'?t|do not) (?:understand|get) (?:why|the logic)"
-    r"|not my problem|nao e meu problema|nao estou com (?:erro|problema) agora)"
-)
 
 
 def _cannot_without(reading: Reading, hit: Hit) -> bool:

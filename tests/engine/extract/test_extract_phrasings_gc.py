@@ -245,3 +245,42 @@ def test_not_this_setting(text: str, fact: str) -> None:
 )
 def test_slang_is_not_a_state(text: str, state: str) -> None:
     assert extract(text).facts.get("gc") == state
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        # switching it off to go faster says it is on now, whatever else is going on
+        ("could i make my chroma run faster by switching gradient checkpointing off?", "enabled"),
+        ("às vezes dá oom no meio do treino. posso desligar o gc pra ir mais rápido?", "enabled"),
+        # the person's own act, even after someone's advice
+        (
+            "antes rodava com o GC ligado, mas vi num vídeo que desligando acelera e desliguei. "
+            "agora dá OOM",
+            "disabled",
+        ),
+        (
+            "Com `gradient_checkpointing: true` roda liso. Mudei só essa chave pra `false` e agora "
+            "morre no primeiro step",
+            "disabled",
+        ),
+        # a state told of one's own run while asking how it works
+        (
+            "my gc is off and everything trains fine, no ooms. just curious what it changes",
+            "disabled",
+        ),
+        ("meu gc tá ligado. então ele recalcula as ativações no backward, é isso?", "enabled"),
+        # not knowing how to check is not knowing
+        ("how do I check whether GC is on for my job?", "unknown"),
+        ("como sei se o gc tá ligado no meu job?", "unknown"),
+        # a question about the guide, out of curiosity
+        (
+            "não entendi uma parte do guia: por que com o gc desligado o oom aparece no preview?",
+            None,
+        ),
+        # the answer to "did the OOM go away after re-enabling GC?"
+        ("> Depois de reativar o GC, o OOM sumiu?\nnão, continua igual", "enabled"),
+    ],
+)
+def test_what_a_question_says_of_gc(text: str, state: str | None) -> None:
+    assert extract(text).facts.get("gc") == state

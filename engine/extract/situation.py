@@ -85,13 +85,21 @@ def _over(reading: Reading, hit: Hit) -> bool:
 
 
 def _feared(reading: Reading, hit: Hit) -> bool:
-    """A crash feared or wished away, not one that happened: "I don't want to babysit a crash"."""
+    """A crash feared or wished away, not one that happened: "I don't want to babysit a crash";
+    but "tentando treinar… e dá esse erro 'CUDA out of memory'" reports one."""
+    if set(reading.tokens.words[max(0, hit.first - 3) : hit.first]) & _REPORTED:
+        return False
     clause = reading.clauses[hit.first]
     return any(
         h.first < hit.first and reading.clauses[h.first] == clause
         for kind in ("fear", "hypo")
         for h in reading.of(kind)
     )
+
+
+_REPORTED: Final = frozenset(
+    {"da", "deu", "dando", "gives", "gave", "got", "getting", "throws", "threw", "erro", "error"}
+)
 
 
 def conditional(reading: Reading, hit: Hit) -> bool:

@@ -334,3 +334,33 @@ def test_why_it_crashes(text: str, intent: str) -> None:
 )
 def test_system_memory_and_where(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "qwen-image lora (not edit) OOMs at the first preview before training even starts",
+            "fix_oom",
+        ),
+        ("Qwen Image (não o edit) estoura a memória da gpu ao carregar o modelo", "fix_oom"),
+        (
+            "Sir my training is stop with error of memory, model is qwen edit, please what i do",
+            "fix_oom",
+        ),
+        (
+            "tô tentando meu primeiro lora e dá esse erro 'CUDA out of memory' assim que começa",
+            "fix_oom",
+        ),
+        (
+            "desliguei o gc, oom. liguei de novo e voltou a funcionar. mas queria ir mais rápido",
+            "speed",
+        ),
+        (
+            "how do i make ai-toolkit use my 4090 instead of GPU 0? it keeps picking the 3060",
+            "outside_guide",
+        ),
+    ],
+)
+def test_more_crash_reports(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

@@ -235,6 +235,11 @@ WHEN_AND_WHETHER: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"oom_phase": "bucket_spike"},
         set(),
     ),
+    # steps run before the crash
+    ("wan 2.2 lora oom after like 1200 steps every time", {"oom_phase": "later"}, set()),
+    ("It runs about 300 steps and then CUDA out of memory", {"oom_phase": "later"}, set()),
+    ("roda uns 400 passos e dá CUDA out of memory", {"oom_phase": "later"}, set()),
+    ("oom'd after like 3 hours, step 2k-ish", {"oom_phase": "later"}, set()),
     # a vague "when" made precise by the words right after it
     ("deu OOM na hora de cachear os latents", {"oom_phase": "loading"}, set()),
     # a pasted progress bar says how far training got

@@ -244,10 +244,15 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     word = _state_word(mention, clause, reading)
     anchor = word or mention
     end = max(anchor.last, mention.last)
-    wished = any(
-        hit.kind == "hypo" and (hit.first < anchor.first or 0 < hit.first - end <= 2)
-        for hit in clause
-    ) or (word is not None and _asked(word, reading))
+    first = min(mention.first, anchor.first)
+    done = _own_act(SettingState(mention.arg, "on", first, end, False), reading)
+    wished = not done and (
+        any(
+            hit.kind == "hypo" and (hit.first < anchor.first or 0 < hit.first - end <= 2)
+            for hit in clause
+        )
+        or (word is not None and _asked(word, reading))
+    )  # "será que é porque deixei o GC ligado?" asks about what they did
     if wished:
         if word is None or not (word.kind in _STRONG or _switched(mention, word, reading)):
             return None
@@ -540,14 +545,23 @@ def curious(reading: Reading) -> bool:
     return _CURIOUS.search(reading.low) is not None
 
 
+_THOUGHT: Final = frozenset({"pensei", "achei", "cogitei", "considerei", "planejei", "imaginei"})
+
+
+def _names_it(state: SettingState, reading: Reading) -> bool:
+    return any(state.first <= h.first <= state.last for h in reading.of("mention"))
+
+
 def _own_act(state: SettingState, reading: Reading) -> bool:
     """The person switching it themselves: "vi num vídeo que desligando acelera e desliguei",
     "someone said it's faster, so I turned it off"."""
     words = reading.tokens.words
-    said = words[state.first : state.last + 1]
-    return any(w.endswith("ei") and len(w) > 5 for w in said) or words[
-        max(0, state.first - 1) : state.first
-    ] == ("i",)
+    said = words[max(0, state.first - 2) : state.last + 1]  # "deixei o GC ligado"
+    if any(w.endswith("ei") and len(w) > 5 and w not in _THOUGHT for w in said):
+        return True  # desliguei, deixei, religuei; not "pensei em desligar"
+    said = said[-(state.last + 1 - state.first) :]
+    done = said[0].endswith("ed") or said[0] in ("left", "kept", "set", "put")
+    return done and words[max(0, state.first - 1) : state.first] == ("i",)
 
 
 def _generic(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:
@@ -581,6 +595,8 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     if any(h.kind == "why" for h in in_clause):
         # "why does it OOM with GC off?": the person's run, unless asked out of curiosity
         return curious(reading)
+    if _own_act(state, reading) and _names_it(state, reading):
+        return False  # "será que é porque deixei o GC ligado?": asked, but what they did
     if state.weak and reading.question(state.last):
         return True  # "a 4090 aguenta flux sem GC?", "how much slower is training with GC?"
     if not _clause_asks(reading, state.last):

@@ -284,3 +284,24 @@ def test_slang_is_not_a_state(text: str, state: str) -> None:
 )
 def test_what_a_question_says_of_gc(text: str, state: str | None) -> None:
     assert extract(text).facts.get("gc") == state
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        # "was off" is both the past and the state
+        ("z image nuked my vram lmao. gc was off", "disabled"),
+        (
+            "GC off, OOM at the first step. The same job at 81 frames was fine, though I can't "
+            "remember if GC was on for that one",
+            "disabled",
+        ),
+        # asking whether what they did is the cause still says what they did
+        ("será que é porque deixei o gradient checkpointing ligado?", "enabled"),
+        ("as amostras tão horríveis. será que é pq desliguei o GC?", "disabled"),
+        # but a thought is not an act
+        ("GC ligado, zero OOM. Pensei em desligar o GC mas fiquei com medo", "enabled"),
+    ],
+)
+def test_acts_and_thoughts(text: str, state: str | None) -> None:
+    assert extract(text).facts.get("gc") == state

@@ -271,6 +271,7 @@ def _situation(
     states: Sequence[SettingState],
     signals: dict[str, Hit],
     numbered: Sequence[Found],
+    gc_now: SettingState | None,
 ) -> list[Found | None]:
     ooms = situation.reported_ooms(reading, signals)
     kind = situation.memory_kind(reading, ooms, signals)
@@ -283,7 +284,7 @@ def _situation(
         situation.goal(reading, ooms, states),
         kind,
         None if no_phase else situation.phase(reading, ooms, numbered),
-        situation.gc_retry(reading, ooms, states),
+        situation.gc_retry(reading, ooms, states, gc_now),
         situation.stable_with_gc(reading, states, ooms, signals.keys()),
     ]
 
@@ -315,6 +316,7 @@ def _named(reading: Reading) -> set[int]:
 def _found_facts(
     reading: Reading,
     states: Sequence[SettingState],
+    now: Sequence[SettingState],
     signals: dict[str, Hit],
     expecting: str | None,
 ) -> list[Found | None]:
@@ -330,6 +332,7 @@ def _found_facts(
             [s for s in states if not s.wished],
             signals,
             [f for f in numbered if f.fact == "oom_phase"],
+            next((s for s in now if s.setting == "gc"), None),
         ),
         *words,
         *[f for f in numbered if f.fact != "oom_phase"],
@@ -344,10 +347,11 @@ def _sheet(
 ) -> tuple[dict[str, FactValue], tuple[Evidence, ...]]:
     """First finding wins, except settings: the last thing said about a setting is its state."""
     chosen: dict[str, Found] = {}
-    for found in _found_facts(reading, states, signals, expecting):
+    now = current_states(reading, states)
+    for found in _found_facts(reading, states, now, signals, expecting):
         if found is not None and found.fact not in chosen:
             chosen[found.fact] = found
-    for found in _setting_facts(reading, current_states(reading, states)):
+    for found in _setting_facts(reading, now):
         chosen[found.fact] = found
     facts = {f.fact: f.value for f in chosen.values()}
     text = reading.text

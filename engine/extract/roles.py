@@ -483,6 +483,8 @@ _NOT_RUN: Final = re.compile(
 def _feared_or_advised(reading: Reading, number: Number) -> bool:
     """A value after a worry, or in a question about someone's advice: "I'm worried that
     dropping the buckets to 512/768 like the guide suggests…", "tenho medo de baixar pra 768"."""
+    if not reading.has("fear", "hearsay"):
+        return False
     sentence = reading.sentence_of(number.first)
     said = reading.in_sentence(sentence)
     feared = any(h.kind == "fear" and h.last < number.first for h in said)

@@ -244,15 +244,15 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     word = _state_word(mention, clause, reading)
     anchor = word or mention
     end = max(anchor.last, mention.last)
-    first = min(mention.first, anchor.first)
-    done = _own_act(SettingState(mention.arg, "on", first, end, False), reading)
-    wished = not done and (
+    wished = (
         any(
             hit.kind == "hypo" and (hit.first < anchor.first or 0 < hit.first - end <= 2)
             for hit in clause
         )
         or (word is not None and _asked(word, reading))
-    )  # "será que é porque deixei o GC ligado?" asks about what they did
+    ) and not _own_act(  # "será que é porque deixei o GC ligado?" asks about what they did
+        SettingState(mention.arg, "on", min(mention.first, anchor.first), end, False), reading
+    )
     if wished:
         if word is None or not (word.kind in _STRONG or _switched(mention, word, reading)):
             return None
@@ -719,9 +719,8 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
     cond = {reading.clauses[h.first] for h in reading.of("cond")}
     if _debated(reading, states):
         states = [s for s in states if s.setting != "gc"]
-    for state in states:
-        if _generic(state, reading, states):
-            continue
+    told = [s for s in states if not _generic(s, reading, states)]
+    for state in told:
         if reading.clauses.get(state.first) in cond:
             if state.setting == "gc" and "gc" not in chosen:
                 # "if I untick it, it OOMs": it is ticked now
@@ -736,9 +735,7 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
             chosen[state.setting] = (rank, state)
     held = chosen.get("gc")
     if held is not None:
-        crashed = _crash_side(
-            reading, [s for s in states if not _generic(s, reading, states)], held[1]
-        )
+        crashed = _crash_side(reading, told, held[1])
         if crashed is not None:
             chosen["gc"] = (held[0], crashed)
     done = reading.first("did_it")

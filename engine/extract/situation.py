@@ -49,12 +49,11 @@ def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
 def _asked_why(reading: Reading, hit: Hit) -> bool:
     """A crash named in a question about how it works: "curious why gc-off crashes hit at
     step 2", "pq desligar o GC faz dar OOM do nada? não entendo a lógica"."""
-    if not curious(reading):
-        return False  # "why does it OOM with GC off?? pls fix" reports a crash
     clause = reading.clauses[hit.first]
-    return any(
+    asked = any(
         h.kind in ("explain", "why") and h.first < hit.first for h in reading.by_clause[clause]
     )
+    return asked and curious(reading)  # "why does it OOM with GC off?? pls fix" reports one
 
 
 def _cannot_without(reading: Reading, hit: Hit) -> bool:
@@ -395,12 +394,17 @@ def _retried(states: Sequence[SettingState]) -> SettingState | None:
     return last if retried else None
 
 
-def gc_retry(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) -> Found | None:
-    """After GC went (back) on: still an OOM ("continua dando OOM") or fixed ("resolveu")."""
+def gc_retry(
+    reading: Reading,
+    ooms: Sequence[Hit],
+    states: Sequence[SettingState],
+    now: SettingState | None,
+) -> Found | None:
+    """After GC went (back) on: still an OOM ("continua dando OOM") or fixed ("resolveu").
+    ``now`` is GC's state now, as read from the whole message."""
     last = _retried(states)
     if last is None:
         return None
-    now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
     if now is not None and now.state != "on":
         return None  # GC's "on" was the other side of a comparison: nothing was retried
     still = reading.first("still")

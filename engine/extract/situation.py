@@ -260,7 +260,13 @@ def phase(reading: Reading, ooms: Sequence[Hit], numbered: Sequence[Found]) -> F
     # Said of the crash: in a sentence that reports it ("people mention caching text
     # embeddings" elsewhere says nothing of when it crashed).
     crashed = {reading.sentence_of(h.first) for h in ooms}
+    everything = words
     words = [f for f in words if _sentence_at(reading, f.start) in crashed] or words
+    named = [f for f in everything if f.value == "bucket_spike" and _names_the_images(reading, f)]
+    if named:
+        # The images that break it say more than when: "roda uns 50 passos e morre, sempre em
+        # imagem grande", "crashou num passo em que pegou uma imagem panorâmica enorme".
+        return named[0]
     if words:
         # Words say when more surely than a step number; of several, the one nearest an OOM
         # word ("no passo 250, bem quando gera as amostras").
@@ -364,6 +370,14 @@ def _yields(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
         h.arg != hit.arg and reading.clauses[h.first] == clause and 0 <= h.first - hit.last <= 3
         for h in hits
     )
+
+
+def _names_the_images(reading: Reading, found: Found) -> bool:
+    said = reading.low[found.start : found.end]
+    return _IMAGES.search(said) is not None and not said.startswith(("bucket de", "bucket of"))
+
+
+_IMAGES: Final = re.compile(r"bucket|imag|foto|photo|pic|pair|pare|big|grande|maior|tall|alta")
 
 
 def _sentence_at(reading: Reading, offset: int) -> int:

@@ -240,6 +240,29 @@ WHEN_AND_WHETHER: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ("It runs about 300 steps and then CUDA out of memory", {"oom_phase": "later"}, set()),
     ("roda uns 400 passos e dá CUDA out of memory", {"oom_phase": "later"}, set()),
     ("oom'd after like 3 hours, step 2k-ish", {"oom_phase": "later"}, set()),
+    # the images that break it say more than when
+    (
+        "roda uns 50 passos e morre com OOM, sempre em imagem grande",
+        {"oom_phase": "bucket_spike"},
+        set(),
+    ),
+    (
+        "trains fine for a while, then OOM. seems to be only when it hits the big images",
+        {"oom_phase": "bucket_spike"},
+        set(),
+    ),
+    (
+        "testei GC off com bucket de 1536 e morreu de OOM na hora",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # what happens now after a condition that is not the run
+    (
+        "without checkpointing it OOMs at step 1, so I keep it on, "
+        "but now it OOMs during the previews",
+        {"oom_phase": "sampling"},
+        set(),
+    ),
     # a vague "when" made precise by the words right after it
     ("deu OOM na hora de cachear os latents", {"oom_phase": "loading"}, set()),
     # a pasted progress bar says how far training got

@@ -527,8 +527,25 @@ _OTHERS: Final = frozenset(
         "amiga",
         "colega",
         "alguem",
+        "they",
+        "people",
+        "ppl",
+        "folks",
+        "others",
+        "eles",
+        "galera",
     }
 )
+_NEVER_TRIED: Final = re.compile(
+    r"\b(?:nunca|never|haven'?t|havent|not yet|ainda nao) (?:testei|tentei|rodei|tried|tested)\b"
+)
+
+
+def _sentence_span(reading: Reading, sentence: int) -> tuple[int, int]:
+    ends = reading.sentence_ends
+    start = ends[sentence - 1] if sentence > 0 else 0
+    end = ends[sentence] if sentence < len(ends) else len(reading.low)
+    return start, end
 
 
 _CURIOUS: Final = re.compile(
@@ -587,8 +604,13 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         state, reading
     ):
         return True  # "someone said GC off is faster"; not "enabled it like the guide says"
-    if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _OTHERS:
+    before = range(max(0, state.first - 3), state.first)
+    if any(
+        reading.tokens.words[i] in _OTHERS and reading.sentence_of(i) == sentence for i in before
+    ):
         return True  # "friend turned it off and got his down to 2.5h": someone else's run
+    if _NEVER_TRIED.search(reading.low, *_sentence_span(reading, sentence)):
+        return True  # "com GC ligado eu nunca testei": a setup never run
     in_sentence = reading.in_sentence(sentence)
     if state.weak and any(h.kind in ("habit", "explain") for h in in_sentence):
         return True  # "we always run with GC", "without GC, activations are kept for…"

@@ -305,3 +305,26 @@ def test_what_a_question_says_of_gc(text: str, state: str | None) -> None:
 )
 def test_acts_and_thoughts(text: str, state: str | None) -> None:
     assert extract(text).facts.get("gc") == state
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        (
+            "Config: batch 2, GC desligado, quantize false. Com GC ligado eu nunca testei.",
+            "disabled",
+        ),
+        ("gradient checkpointing off, still OOM at step 1. Do they just keep GC on?", "disabled"),
+        (
+            "tried switching GC off, OOM on the first step. Switched it back and all good again",
+            "enabled",
+        ),
+        (
+            "funcionava com GC ligado, só desliguei ele e agora estoura. "
+            "com GC cada treino leva 3h",
+            "disabled",
+        ),
+    ],
+)
+def test_untried_others_and_habits(text: str, state: str) -> None:
+    assert extract(text).facts.get("gc") == state

@@ -19,7 +19,13 @@ from engine.extract.model import (
 )
 from engine.extract.normalize import Tokens, fold, spaced, tokenize
 from engine.extract.phrases import Hit, find_hits
-from engine.extract.quoted import QuotedAnswer, quoted_answers, quoted_intent, quotes_name_gc
+from engine.extract.quoted import (
+    QuotedAnswer,
+    quoted_answers,
+    quoted_expecting,
+    quoted_intent,
+    quotes_name_gc,
+)
 from engine.extract.reading import Reading
 from engine.extract.settings import SettingState, current_states, setting_states
 from engine.extract.signals import DEV_SHM, OFF_TOPIC_GREETING, OOM_KILLER, WRONG_GPU, signal_hits
@@ -272,6 +278,7 @@ def _situation(
     signals: dict[str, Hit],
     numbered: Sequence[Found],
     gc_now: SettingState | None,
+    expecting: str | None,
 ) -> list[Found | None]:
     ooms = situation.reported_ooms(reading, signals)
     kind = situation.memory_kind(reading, ooms, signals)
@@ -283,7 +290,7 @@ def _situation(
     return [
         situation.goal(reading, ooms, states),
         kind,
-        None if no_phase else situation.phase(reading, ooms, numbered),
+        None if no_phase else situation.phase(reading, ooms, numbered, expecting == "oom_phase"),
         situation.gc_retry(reading, ooms, states, gc_now),
         situation.stable_with_gc(reading, states, ooms, signals.keys()),
     ]
@@ -333,6 +340,7 @@ def _found_facts(
             signals,
             [f for f in numbered if f.fact == "oom_phase"],
             next((s for s in now if s.setting == "gc"), None),
+            expecting,
         ),
         *words,
         *[f for f in numbered if f.fact != "oom_phase"],
@@ -357,6 +365,21 @@ def _sheet(
     text = reading.text
     said = tuple(Evidence(f.fact, f.value, text[f.start : f.end]) for f in chosen.values())
     return facts, said
+
+
+def _answering(answer: str, asked: str | None) -> str | None:
+    """What a reply under a quoted question answers: when it OOMs, whatever the words; a
+    number only when the reply starts with it and does not doubt it ("> how many frames?" /
+    "81, at 832x480"; not "acho que 1, nunca mexi")."""
+    if asked is None or asked == "oom_phase":
+        return asked
+    head = answer.lstrip(" \n>")
+    if not head[:1].isdigit() or _DOUBTED.search(head[:40]):
+        return None
+    return asked
+
+
+_DOUBTED: Final = re.compile(r"\b(?:acho|think|maybe|talvez|guess|not sure|sei la)\b|\?")
 
 
 def _reading_of(text: str) -> Reading:
@@ -397,6 +420,8 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
     reading, locale = _read(scan)
     answers = quoted_answers(quoting, _reading_of) if quoting is not scan else []
     quoting_gc = quoting is not scan and quotes_name_gc(quoting, _reading_of)
+    if expecting is None and quoting is not scan:
+        expecting = _answering(scan, quoted_expecting(quoting, _reading_of))
     states = setting_states(reading, "gc" if quoting_gc else None)
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals, expecting)

@@ -16,6 +16,7 @@ from engine.extract.normalize import words_of
 from engine.extract.reading import Reading
 from engine.extract.reply_tables import TABLES, Words
 from engine.extract.settings import setting_states
+from kb.contract import FactValue
 
 # One or more quoted lines, then the lines that answer them (up to the next quote).
 _PAIR: Final = re.compile(r"((?:^[ \t]*>[^\n]*\n?)+)((?:^(?![ \t]*>)[^\n]*\n?)*)", re.MULTILINE)
@@ -57,6 +58,10 @@ _OUTCOME: Final = frozenset(
         "resolveu",
         "funcionou",
         "adiantou",
+        "change",
+        "mudou",
+        "difference",
+        "diferenca",
         "sumiu",
         "parou",
         "acabou",
@@ -74,7 +79,7 @@ class QuotedAnswer:
     """A fact an answer gives through the question it quotes; ``start``/``end`` span both."""
 
     fact: str
-    value: str
+    value: FactValue
     start: int
     end: int
     retried: bool = False  # yes to switching GC back on: what follows says how the retry went
@@ -125,7 +130,14 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
         if _STABLE.intersection(quoted.tokens.words) and said != "unknown":
             found.append(QuotedAnswer("stable_with_gc", said, start, end))
             continue
-        gc = next((s for s in setting_states(quoted) if s.setting == "gc"), None)
+        states = setting_states(quoted)
+        other = next((s for s in states if s.setting in _YES_NO and s.state != "unknown"), None)
+        if other is not None and said in ("yes", "no"):
+            # "> For this OOM: is low_vram enabled?" / "yep it's true"
+            on = (other.state == "on") == (said == "yes")
+            found.append(QuotedAnswer(other.setting, on, start, end))
+            continue
+        gc = next((s for s in states if s.setting == "gc"), None)
         if gc is None or gc.state == "unknown":
             continue
         if said == "unknown":
@@ -143,6 +155,10 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
         retried = said == "yes" and gc.state == "on" and again
         found.append(QuotedAnswer("gc", "enabled" if on else "disabled", start, end, retried))
     return found
+
+
+# Settings a quoted yes/no question may ask about besides GC (their facts share their names).
+_YES_NO: Final = frozenset({"low_vram", "quantize"})
 
 
 # What a quoted question or instruction is about, when the answer under it names nothing itself:
@@ -177,3 +193,41 @@ def quotes_name_gc(text: str, read: Callable[[str], Reading]) -> bool:
         any(h.arg == "gc" for h in read(quote.replace(">", " ")).of("mention"))
         for quote, *_ in _pairs(text)
     )
+
+
+# The fact a quoted question asks for, by the words it uses: the answer under it is read as
+# the answer to that question ("> how many frames per clip?" / "81").
+_ASKED_FOR: Final = (
+    ("frames", "num_frames"),
+    ("quadros", "num_frames"),
+    ("vram", "vram_gb"),
+    ("gpu", "vram_gb"),
+    ("placa", "vram_gb"),
+    ("card", "vram_gb"),
+    ("batch", "batch_size"),
+    ("lote", "batch_size"),
+    ("accumulation", "gradient_accumulation"),
+    ("acumulacao", "gradient_accumulation"),
+    ("resolution", "max_resolution"),
+    ("resolucao", "max_resolution"),
+    ("buckets", "max_resolution"),
+)
+_WHEN: Final = frozenset({"when", "quando", "momento", "phase", "fase", "where", "onde"})
+
+
+def quoted_expecting(text: str, read: Callable[[str], Reading]) -> str | None:
+    """What the last quoted question asks for, when it plainly asks for one thing: when the
+    OOM happens ("> When does it OOM: while loading, in the first steps…?"), or a number."""
+    if ">" not in text:
+        return None
+    last = None
+    for quote, *_ in _pairs(text):
+        last = quote
+    if last is None or "?" not in last:
+        return None
+    quoted = read(last.replace(">", " "))
+    words = set(quoted.tokens.words)
+    if quoted.has("oom") and (words & _WHEN or len(quoted.of("phase")) >= 2):
+        return "oom_phase"  # "> Does the OOM happen while loading, in the first steps, or…?"
+    asked = {fact for word, fact in _ASKED_FOR if word in words}
+    return asked.pop() if len(asked) == 1 else None

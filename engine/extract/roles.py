@@ -433,7 +433,8 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         ):
             # "previews are 1024x1024 at 30 steps": steps said of the previews are theirs
             score.add("sample_steps", _PREVIEW_STEPS, number.first, number.last)
-        if expected is not None:
+        if expected is not None and not assigned:
+            # the answer to "what batch?" is the first number given, not "I also tried 2"
             score.add(expected, 3.0, number.first, number.last)
         role = _role(number, score)
         moved = previous is not None and _moved(reading.low, previous[0], number)

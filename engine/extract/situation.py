@@ -229,9 +229,12 @@ def memory_kind(reading: Reading, ooms: Sequence[Hit], signals: dict[str, Hit]) 
     return None
 
 
-def phase(reading: Reading, ooms: Sequence[Hit], numbered: Sequence[Found]) -> Found | None:
-    """When the OOM happens: only read when one is reported; "no OOM" is phase ``none``."""
-    if not ooms:
+def phase(
+    reading: Reading, ooms: Sequence[Hit], numbered: Sequence[Found], asked: bool = False
+) -> Found | None:
+    """When the OOM happens: only read when one is reported, or when that is what the message
+    answers ("> When does it OOM?" / "first step, every time"); "no OOM" is phase ``none``."""
+    if not ooms and not asked:
         ruled_out = reading.first("no_crash")
         if ruled_out is not None:
             return _hit(reading, "oom_phase", "none", ruled_out)

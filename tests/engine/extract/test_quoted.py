@@ -112,3 +112,50 @@ def test_a_state_followed_by_a_break_is_a_state() -> None:
 )
 def test_a_state_taken_back_at_once_is_unknown(text: str, gc: str) -> None:
     assert extract(text).facts["gc"] == gc
+
+
+# Replies under a quoted question are read as answers to it.
+ANSWERS_TO_QUOTED_QUESTIONS: list[tuple[str, dict[str, object]]] = [
+    (
+        "> When does it OOM: while loading, in the first steps, during the previews, or later on?\n"
+        "during the sample images. the training steps themselves are fine",
+        {"oom_phase": "sampling"},
+    ),
+    (
+        "> Does the OOM happen while loading, in the first steps, or during previews?\n"
+        "first step, every time",
+        {"oom_phase": "first_steps"},
+    ),
+    (
+        "> Em que momento dá o OOM? Carregando o modelo, nos primeiros passos ou nos previews?\n"
+        "nos previews, o treino em si vai",
+        {"oom_phase": "sampling"},
+    ),
+    ("> For the video OOM: how many frames per clip?\n81, at 832x480", {"num_frames": 81}),
+    ("> Qual é a VRAM da sua GPU?\n16", {"vram_gb": 16}),
+    (
+        "> What batch size are you running?\n\n4, but i also tried 2 for a bit, same oom",
+        {"batch_size": 4},
+    ),
+    ("> For this OOM: is low_vram enabled?\nyep it's true", {"low_vram": True}),
+    (
+        "> Did switching GC back on change anything?\nnot really, it gets further but still OOMs",
+        {"gc": "enabled", "gc_retry": "still_oom"},
+    ),
+    (
+        "> In the job that's OOMing, is gradient_checkpointing on or off?\n"
+        "off, killed it last week",
+        {"gc": "disabled"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "facts"), ANSWERS_TO_QUOTED_QUESTIONS)
+def test_answers_to_quoted_questions(text: str, facts: dict[str, object]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts
+
+
+def test_a_doubted_number_under_a_quote_is_not_taken() -> None:
+    found = extract("> What is your gradient accumulation set to?\n1 i think? never touched it")
+    assert "gradient_accumulation" not in found.facts

@@ -37,6 +37,9 @@ _DONE: Final = frozenset(
         ("worked",),
         ("funcionou",),
         ("resolveu",),
+        ("that", "did", "it"),
+        ("deu", "certo"),
+        ("that", "fixed", "it"),
     }
 )
 # Words of a quote that asks to try again: a yes to it is a retry.

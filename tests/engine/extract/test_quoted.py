@@ -156,6 +156,14 @@ def test_answers_to_quoted_questions(text: str, facts: dict[str, object]) -> Non
     assert {k: found.get(k) for k in facts} == facts
 
 
+def test_that_did_it_is_a_retry_that_fixed_it() -> None:
+    found = extract(
+        "> Try switching gradient_checkpointing back on and rerun.\nthat did it, thank you!!"
+    )
+    assert found.facts.get("gc") == "enabled"
+    assert found.facts.get("gc_retry") == "fixed"
+
+
 def test_a_doubted_number_under_a_quote_is_not_taken() -> None:
     found = extract("> What is your gradient accumulation set to?\n1 i think? never touched it")
     assert "gradient_accumulation" not in found.facts

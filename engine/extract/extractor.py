@@ -400,7 +400,11 @@ def _answered(
         found: list[tuple[str, FactValue]] = [(answer.fact, answer.value)]
         if answer.retried:
             ooms = situation.reported_ooms(reading, signals)
-            calm = reading.has("fixed") or any(reading.negated(h) for h in reading.of("oom"))
+            calm = (
+                answer.worked
+                or reading.has("fixed")
+                or any(reading.negated(h) for h in reading.of("oom"))
+            )
             if ooms or calm:
                 found.append(("gc_retry", "still_oom" if ooms else "fixed"))
         for fact, value in found:

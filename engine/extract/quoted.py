@@ -86,6 +86,26 @@ class QuotedAnswer:
     start: int
     end: int
     retried: bool = False  # yes to switching GC back on: what follows says how the retry went
+    worked: bool = False  # the yes says it worked ("that did it", "funcionou")
+
+
+def _worked(words: Words) -> bool:
+    return any(words[:size] in _WORKED for size in range(1, _LEAD + 1))
+
+
+# A yes that says the act worked: a retry that fixed it.
+_WORKED: Final = frozenset(
+    {
+        ("that", "worked"),
+        ("it", "worked"),
+        ("worked",),
+        ("funcionou",),
+        ("resolveu",),
+        ("that", "did", "it"),
+        ("deu", "certo"),
+        ("that", "fixed", "it"),
+    }
+)
 
 
 def _answer(words: Words) -> str | None:
@@ -156,7 +176,10 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
         on = (gc.state == "on") == (said == "yes")
         again = gc.retry or bool(_AGAIN.intersection(quoted.tokens.words))
         retried = said == "yes" and gc.state == "on" and again
-        found.append(QuotedAnswer("gc", "enabled" if on else "disabled", start, end, retried))
+        worked = _worked(words_of(text[answer_start:answer_end]))
+        found.append(
+            QuotedAnswer("gc", "enabled" if on else "disabled", start, end, retried, worked)
+        )
     return found
 
 

@@ -146,7 +146,7 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
             if gc is not None and gc.retry:
                 found.append(QuotedAnswer("gc", "enabled", start, end, retried=True))
             continue
-        if said == "no" and quoted.has("oom") and not quoted.has("mention"):
+        if said == "no" and quoted.has("oom") and not quoted.has("mention", "assert"):
             # "> Are you seeing any out-of-memory errors?" / "no, it's just slow"
             found.append(QuotedAnswer("oom_phase", "none", start, end))
             continue

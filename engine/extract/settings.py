@@ -131,6 +131,8 @@ def _preposition(hit: Hit, reading: Reading) -> bool:
     tokens = reading.tokens
     if reading.low[tokens.ends[hit.last] : tokens.starts[after]].strip():
         return False  # "currently on (the default)", "GC on; bs 1": a break, not an object
+    if any(h.first == after for kind in _NAMED for h in reading.of(kind)):
+        return False  # "gc on quantize on low_vram on": the next setting, not an object
     return words[after] not in _AFTER_ON
 
 

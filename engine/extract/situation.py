@@ -357,6 +357,8 @@ _GOT_THROUGH: Final = (
     "passou da",
     "depois do",
     "depois da",
+    "depois de",
+    "apos",
     "after the",
     "gets through",
     "got through",

@@ -392,3 +392,37 @@ def test_system_memory_and_where(text: str, intent: str) -> None:
 )
 def test_more_crash_reports(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("ainda OOM no 1o passo, qie, 4060 ti 16gb", {"oom_phase": "first_steps"}),
+        ("flux dev on the 48GB machine, OOMs about 10 minutes in", {"oom_phase": "later"}),
+        ("LTX 2 dá OOM gerando o sample inicial, antes do step 0", {"oom_phase": "sampling"}),
+        (
+            "a 4060 de 8 aguenta zit? aqui dá cuda oom no load mesmo com low vram",
+            {"oom_phase": "loading"},
+        ),
+        ("still OOM no caching do text encoder, qwen-image, 24gb", {"oom_phase": "loading"}),
+        (
+            "falhou com CUDA out of memory logo depois de gerar os samples do passo 0, "
+            "quando começou a treinar",
+            {"oom_phase": "first_steps"},
+        ),
+        ("chroma, GC off, dies at step 2 with OOM. 1 image per batch", {"batch_size": 1}),
+        (
+            "qie 2511 estourando no passo 3 com o checkpointing desligado. "
+            "voltei pra true e continua estourando",
+            {"gc": "enabled", "gc_retry": "still_oom"},
+        ),
+        (
+            "bs1 gc on quantize on low_vram on 512 e ainda OOM",
+            {"gc": "enabled", "quantize": True},
+        ),
+        ("wan 2.2 14b, 81 frames, 480p... OOM no primeiro step", {"max_resolution": None}),
+    ],
+)
+def test_more_of_what_people_write(text: str, facts: dict[str, FactValue]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts

@@ -328,7 +328,11 @@ class _Score:
             self.best_cue[role] = (weight, first, last)
 
 
-def _score(number: Number, placed: Iterable[_Placed], clause_of: Sequence[int]) -> _Score:
+def _score(
+    number: Number, placed: Iterable[_Placed], clause_of: Sequence[int], after: bool = True
+) -> _Score:
+    """The evidence for each role; with ``after`` false, cues after the number do not count
+    (in "batch 1 + grad accum 6" what follows the "+" is the next item's)."""
     score = _Score()
     for role, weight in BOOK.units.get(number.unit or "", {}).items():
         score.add(role, weight, number.first, number.last)
@@ -342,7 +346,7 @@ def _score(number: Number, placed: Iterable[_Placed], clause_of: Sequence[int]) 
             continue
         cue = spot.cue
         if cue.after:
-            if spot.first <= number.last or clause_of[spot.first] != clause:
+            if not after or spot.first <= number.last or clause_of[spot.first] != clause:
                 continue
             gap = spot.first - number.last
         else:
@@ -416,7 +420,8 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
     for number in numbers:
         if number.first in covered or number.first >= len(starts) or number.choice:
             continue
-        score = _score(number, placed, clause_of)
+        joined = reading.low[number.end : number.end + 3].lstrip().startswith(("+", "&"))
+        score = _score(number, placed, clause_of, after=not joined)
         # before a size written WxH, a bare "at"/"em" is no cue: "as amostras estão em 1024x1024"
         uncued = all(
             role not in score.best_cue
@@ -511,7 +516,8 @@ def _aside(reading: Reading, number: Number) -> bool:
 
 
 _RUN_NOW: Final = re.compile(
-    r"\b(?:i'?m (?:at|on|using|running)|i run|currently|to com|estou com|to usando|rodo com"
+    r"\b(?:i'?m (?:at|on|using|running)|i run|running|using|currently|to com|estou com|to usando"
+    r"|usando|rodo com"
     r"|rodando com|atualmente)\b[^.?!,;]*$"
 )
 

@@ -322,6 +322,16 @@ ACCUMULATION_QUESTIONS: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"batch_size", "gradient_accumulation"},
     ),
     ("pensei em batch 2 e acumulação 4. dá o mesmo resultado que batch 8?", {}, {"batch_size"}),
+    (
+        "running batch 1 with gradient_accumulation 4, is that the same as batch 4?",
+        {"batch_size": 1},
+        set(),
+    ),
+    (
+        "running batch 1 + grad accum 6 on wan 2.2 and it still OOMs at the first step",
+        {"batch_size": 1, "gradient_accumulation": 6},
+        set(),
+    ),
     # unless they are said as the run now, before the question
     (
         "I'm at bs 2 with accum 2, so effective 4?",

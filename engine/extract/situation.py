@@ -234,15 +234,10 @@ def phase(
 ) -> Found | None:
     """When the OOM happens: only read when one is reported, or when that is what the message
     answers ("> When does it OOM?" / "first step, every time"); "no OOM" is phase ``none``."""
-    if not ooms and not asked:
-        ruled_out = reading.first("no_crash")
-        if ruled_out is not None:
-            return _hit(reading, "oom_phase", "none", ruled_out)
-        negated = next((h for h in reading.of("oom") if _ruled_out(reading, h)), None)
-        if negated is None:
-            return None
-        first = reading.negation_of(negated)
-        return _found(reading, "oom_phase", "none", first, negated.last)
+    if not ooms:
+        none = _no_oom(reading)
+        if none is not None or not asked:
+            return none
     hits = reading.of("phase")
     words = [
         _hit(reading, "oom_phase", h.arg, h)
@@ -375,6 +370,18 @@ def _yields(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
         h.arg != hit.arg and reading.clauses[h.first] == clause and 0 <= h.first - hit.last <= 3
         for h in hits
     )
+
+
+def _no_oom(reading: Reading) -> Found | None:
+    """ "No OOM, just slow", "it did not crash": phase ``none``."""
+    ruled_out = reading.first("no_crash")
+    if ruled_out is not None:
+        return _hit(reading, "oom_phase", "none", ruled_out)
+    negated = next((h for h in reading.of("oom") if _ruled_out(reading, h)), None)
+    if negated is None:
+        return None
+    first = reading.negation_of(negated)
+    return _found(reading, "oom_phase", "none", first, negated.last)
 
 
 def _names_the_images(reading: Reading, found: Found) -> bool:

@@ -167,3 +167,8 @@ def test_that_did_it_is_a_retry_that_fixed_it() -> None:
 def test_a_doubted_number_under_a_quote_is_not_taken() -> None:
     found = extract("> What is your gradient accumulation set to?\n1 i think? never touched it")
     assert "gradient_accumulation" not in found.facts
+
+
+def test_no_crash_answers_the_phase_question_with_none() -> None:
+    assert extract("it did not crash, it runs fine", "oom_phase").facts.get("oom_phase") == "none"
+    assert extract("first step, every time", "oom_phase").facts.get("oom_phase") == "first_steps"

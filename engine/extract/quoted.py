@@ -20,19 +20,10 @@ from kb.contract import FactValue
 
 # One or more quoted lines, then the lines that answer them (up to the next quote).
 _PAIR: Final = re.compile(r"((?:^[ \t]*>[^\n]*\n?)+)((?:^(?![ \t]*>)[^\n]*\n?)*)", re.MULTILINE)
-# Answers that say "I did what you asked": a yes to "turn it back on and retry".
-_DONE: Final = frozenset(
+# A yes that says the act worked: a retry that fixed it.
+_WORKED: Final = frozenset(
     {
-        ("did", "that"),
-        ("did", "it"),
-        ("done",),
-        ("fiz",),
-        ("fiz", "isso"),
-        ("feito",),
-        ("ja",),
         ("that", "worked"),
-        ("did", "exactly", "that"),
-        ("fiz", "exatamente", "isso"),
         ("it", "worked"),
         ("worked",),
         ("funcionou",),
@@ -42,6 +33,18 @@ _DONE: Final = frozenset(
         ("that", "fixed", "it"),
     }
 )
+# Answers that say "I did what you asked": a yes to "turn it back on and retry".
+_DONE: Final = _WORKED | {
+    ("did", "that"),
+    ("did", "it"),
+    ("done",),
+    ("fiz",),
+    ("fiz", "isso"),
+    ("feito",),
+    ("ja",),
+    ("did", "exactly", "that"),
+    ("fiz", "exatamente", "isso"),
+}
 # Words of a quote that asks to try again: a yes to it is a retry.
 _AGAIN: Final = frozenset({"again", "retry", "rerun", "try", "novamente", "novo", "tenta", "tente"})
 _STABLE: Final = frozenset({"stable", "stably", "estavel", "estaveis"})
@@ -91,21 +94,6 @@ class QuotedAnswer:
 
 def _worked(words: Words) -> bool:
     return any(words[:size] in _WORKED for size in range(1, _LEAD + 1))
-
-
-# A yes that says the act worked: a retry that fixed it.
-_WORKED: Final = frozenset(
-    {
-        ("that", "worked"),
-        ("it", "worked"),
-        ("worked",),
-        ("funcionou",),
-        ("resolveu",),
-        ("that", "did", "it"),
-        ("deu", "certo"),
-        ("that", "fixed", "it"),
-    }
-)
 
 
 def _answer(words: Words) -> str | None:

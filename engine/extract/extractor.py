@@ -10,6 +10,7 @@ from engine.extract import roles, situation
 from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
 from engine.extract.intent import ASKS, GOALS, intent_of
+from engine.extract.lexicon import LEXICON
 from engine.extract.locale_guess import guess_locale
 from engine.extract.model import (
     MAX_CONFIG_CHARS,
@@ -114,41 +115,7 @@ _PT_AFTER_NO: Final = frozenset(
 )
 
 
-_BEFORE_WHAT: Final = frozenset(
-    {
-        "de",
-        "do",
-        "da",
-        "dos",
-        "das",
-        "mesmo",
-        "que",
-        "of",
-        "the",
-        "a",
-        "an",
-        "step",
-        "steps",
-        "training",
-        "it",
-        "any",
-        "each",
-        "every",
-        "its",
-        "even",
-        "starting",
-        "sampling",
-        "caching",
-        "loading",
-        "o",
-        "os",
-        "as",
-        "um",
-        "uma",
-        "comecar",
-        "iniciar",
-    }
-)
+_BEFORE_WHAT: Final = LEXICON.words("before_what")
 
 
 def _in_the(words: Sequence[str], at: int) -> bool:

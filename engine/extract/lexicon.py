@@ -86,6 +86,14 @@ class Lexicon:
     vocabulary: frozenset[str]
     fuzzy_terms: tuple[str, ...]
     locale_words: dict[str, frozenset[str]]
+    word_lists: dict[str, frozenset[str]]  # read by name by the rules
+
+    def words(self, name: str) -> frozenset[str]:
+        """A word list of ``lexicon.yaml``'s ``word_lists``; a missing one is a LexiconError."""
+        try:
+            return self.word_lists[name]
+        except KeyError:
+            raise LexiconError(f"word_lists: no list named {name!r}") from None
 
 
 def load() -> Lexicon:
@@ -99,7 +107,8 @@ def load() -> Lexicon:
             *locale_words.values(),
         )
     )
-    return Lexicon(_trie(table), vocabulary, tuple(data["fuzzy"]), locale_words)
+    word_lists = {name: frozenset(words) for name, words in data["word_lists"].items()}
+    return Lexicon(_trie(table), vocabulary, tuple(data["fuzzy"]), locale_words, word_lists)
 
 
 LEXICON: Final[Lexicon] = load()

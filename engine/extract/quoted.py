@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from engine.extract.lexicon import LEXICON
 from engine.extract.normalize import words_of
 from engine.extract.reading import Reading
 from engine.extract.reply_tables import TABLES, Words
@@ -226,7 +227,7 @@ _ASKED_FOR: Final = (
     ("resolucao", "max_resolution"),
     ("buckets", "max_resolution"),
 )
-_WHEN: Final = frozenset({"when", "quando", "momento", "phase", "fase", "where", "onde"})
+_WHEN: Final = LEXICON.words("asked_when")
 
 
 def quoted_expecting(text: str, read: Callable[[str], Reading]) -> str | None:

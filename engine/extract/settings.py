@@ -12,6 +12,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from engine.extract.lexicon import LEXICON
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
 
@@ -375,58 +376,7 @@ def _names_another_thing(word: Hit, reading: Reading) -> bool:
 
 
 # Things people switch on and off beside GC: a bare "off" next to one is said of it.
-_OTHER_SWITCHES: Final = frozenset(
-    {
-        "sample",
-        "samples",
-        "sampling",
-        "preview",
-        "previews",
-        "amostra",
-        "amostras",
-        "amostragem",
-        "ema",
-        "xformers",
-        "wandb",
-        "tensorboard",
-        "logging",
-        "log",
-        "logs",
-        "cache",
-        "caching",
-        "te",
-        "vae",
-        "flip",
-        "augmentation",
-        "augmentations",
-        "bucketing",
-        "compile",
-        "offload",
-        "offloading",
-        "swap",
-        "monitor",
-        "overlay",
-        "browser",
-        "chrome",
-        "pc",
-        "computer",
-        "computador",
-        "maquina",
-        "machine",
-        "notebook",
-        "laptop",
-        "pod",
-        "container",
-        "instance",
-        "instancia",
-        "screen",
-        "tela",
-        "wsl",
-        "fan",
-        "ventoinha",
-        "runpod",
-    }
-)
+_OTHER_SWITCHES: Final = LEXICON.words("other_switches")
 
 
 def _of_the_optimizer(hit: Hit, reading: Reading) -> bool:
@@ -514,30 +464,7 @@ _EXAMPLES: Final = frozenset(
 
 
 # Someone else whose run a state may be told of, right before it.
-_OTHERS: Final = frozenset(
-    {
-        "friend",
-        "friends",
-        "buddy",
-        "coworker",
-        "colleague",
-        "he",
-        "she",
-        "someone",
-        "somebody",
-        "amigo",
-        "amiga",
-        "colega",
-        "alguem",
-        "they",
-        "people",
-        "ppl",
-        "folks",
-        "others",
-        "eles",
-        "galera",
-    }
-)
+_OTHERS: Final = LEXICON.words("others")
 _NEVER_TRIED: Final = re.compile(
     r"\b(?:nunca|never|haven'?t|havent|not yet|ainda nao) (?:testei|tentei|rodei|tried|tested)\b"
 )
@@ -564,7 +491,7 @@ def curious(reading: Reading) -> bool:
     return _CURIOUS.search(reading.low) is not None
 
 
-_THOUGHT: Final = frozenset({"pensei", "achei", "cogitei", "considerei", "planejei", "imaginei"})
+_THOUGHT: Final = LEXICON.words("thoughts")
 
 
 def _names_it(state: SettingState, reading: Reading) -> bool:

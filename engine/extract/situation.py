@@ -8,6 +8,7 @@ from collections.abc import Sequence, Set
 from typing import Final
 
 from engine.extract.found import Found
+from engine.extract.lexicon import LEXICON
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
 from engine.extract.settings import SettingState, curious, current_states, describes_a_run
@@ -70,8 +71,8 @@ def _cannot_without(reading: Reading, hit: Hit) -> bool:
     )
 
 
-_CANNOT: Final = frozenset({"cant", "can't", "cannot", "couldnt", "couldn't"})
-_CAN_PT: Final = frozenset({"consigo", "consegue", "conseguia", "roda", "rodo"})
+_CANNOT: Final = LEXICON.words("cannot")
+_CAN_PT: Final = LEXICON.words("can_pt")
 
 
 def _over(reading: Reading, hit: Hit) -> bool:
@@ -96,9 +97,7 @@ def _feared(reading: Reading, hit: Hit) -> bool:
     )
 
 
-_REPORTED: Final = frozenset(
-    {"da", "deu", "dando", "gives", "gave", "got", "getting", "throws", "threw", "erro", "error"}
-)
+_REPORTED: Final = LEXICON.words("reported_by")
 
 
 def conditional(reading: Reading, hit: Hit) -> bool:
@@ -318,48 +317,11 @@ def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
     )
 
 
-_BUT_NOT: Final = frozenset({"on", "with", "for", "except", "no", "na", "com"})
+_BUT_NOT: Final = LEXICON.words("but_not")
 _STAGES: Final = frozenset({"loading", "sampling"})  # what a run gets through before training
-_WENT_FINE: Final = frozenset(
-    {
-        "fine",
-        "ok",
-        "okay",
-        "normally",
-        "successfully",
-        "skipped",
-        "normal",
-        "tranquilo",
-        "certinho",
-        "de boa",
-        "sem problema",
-        "sem erro",
-        "numa boa",
-        "no problem",
-        "without issue",
-        "without issues",
-        "without problems",
-        "just fine",
-    }
-)
+_WENT_FINE: Final = LEXICON.words("went_fine")
 _DONE_BAR: Final = re.compile(r"100%\s*\|")
-_GOT_THROUGH: Final = (
-    "passa pelo",
-    "passa pela",
-    "passou pelo",
-    "passou pela",
-    "passou do",
-    "passou da",
-    "depois do",
-    "depois da",
-    "depois de",
-    "apos",
-    "after the",
-    "gets through",
-    "got through",
-    "finishes the",
-    "finished the",
-)
+_GOT_THROUGH: Final = tuple(LEXICON.words("got_through"))
 
 
 def _yields(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Set
 from typing import Final
 
 from engine.extract.learned import model
+from engine.extract.lexicon import LEXICON
 from engine.extract.reading import Reading
 from engine.extract.signals import OUTSIDE_GUIDE
 from kb.contract import FactValue
@@ -58,6 +59,8 @@ def intent_of(
     if found not in _SOFT:
         return found
     learned, probability = model().best(reading.text)
+    if found == "off_topic" and _greeting_only(reading):
+        return found  # "hello", "bom dia pessoal!": nothing else to go on
     if found in ("unclear", "off_topic"):
         # a bare setup ("GC is not off") is unclear until asked what it wants, unless surely not
         # nor does the model's vaguer answer replace the cues' ("hello" stays off topic)
@@ -101,6 +104,16 @@ def _by_cues(
     # about training, or going on about something already said ("it still does the thing"),
     # with no telling what is wanted; a greeting alone is off topic
     return "unclear" if on_topic or reading.has("still") else "off_topic"
+
+
+def _greeting_only(reading: Reading) -> bool:
+    """Every word of the message is a greeting's ("hello", "oi gente", "bom dia pessoal")."""
+    words = reading.tokens.words
+    greeted = {i for h in reading.of("greeting") for i in range(h.first, h.last + 1)}
+    return bool(greeted) and all(i in greeted or w in _ADDRESSED for i, w in enumerate(words))
+
+
+_ADDRESSED: Final = LEXICON.words("addressed")
 
 
 # Facts that name what is trained, not what goes wrong: a question with only these is about

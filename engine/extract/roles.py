@@ -564,7 +564,19 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
                 continue
             items = now or items
         found.extend(_facts(reading, role, items))
-    return found
+    return _at_a_sample(found, by_role)
+
+
+def _at_a_sample(found: list[Found], by_role: dict[str, list[Assigned]]) -> list[Found]:
+    """A crash at a step where previews are made is a crash while sampling: "dies every time
+    it reaches step 100" with ``sample_every: 100``."""
+    steps, every = by_role.get("step"), by_role.get("sample_every")
+    if not steps or not every:
+        return found
+    step, period = steps[0].number.value, every[0].number.value
+    if step != period:  # a multiple is too loose: "every 250, so not the sample at 500"
+        return found
+    return [f._replace(value="sampling") if f.fact == "oom_phase" else f for f in found]
 
 
 _CHANGED_TO: Final = re.compile(r"(?:\bto|\bpra|\bpara|->|→)\s*$")

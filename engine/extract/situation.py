@@ -417,8 +417,19 @@ def gc_retry(
     )
 
 
-_CALM: Final = frozenset({"stable", "stable_run", "no_crash"})
+_CALM: Final = frozenset({"stable", "stable_run", "no_crash", "worked"})
+_STABLE: Final = ("stable", "stable_run", "worked")  # "worked" and "stable" need GC on beside them
 _CRAWLS: Final = frozenset({SHARED_MEMORY_SPILL, REGRESSION_AFTER_UPDATE})
+
+
+def _of_another_model(reading: Reading, calm: Hit) -> bool:
+    """ "I trained FLUX fine with GC on; moved to Z-Image and now…": the calm run was another
+    model's, named in its sentence, with a different one named after it."""
+    sentence = reading.sentence_of(calm.first)
+    models = [h for h in reading.of("fact") if h.arg.startswith("model_family=")]
+    then = {h.arg for h in models if reading.sentence_of(h.first) == sentence}
+    later = {h.arg for h in models if reading.sentence_of(h.first) > sentence}
+    return bool(then) and bool(later - then)
 
 
 def _said_before(reading: Reading, calms: Sequence[Hit], ooms: Sequence[Hit]) -> Hit | None:
@@ -454,10 +465,17 @@ def stable_with_gc(
         first_run = None  # "my first LoRA trained fine with the defaults": that run was stable
     if first_run is not None and not reading.negated(first_run):
         return _hit(reading, "stable_with_gc", "no", first_run)
+    now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
+    if REGRESSION_AFTER_UPDATE in signals and ooms and now is not None and now.state == "on":
+        # "same job, GC on, OOMs since I updated": it trained before the update
+        return _found(reading, "stable_with_gc", "yes", now.first, now.last)
     if not reading.has(*_CALM):
         return None  # most messages: nothing said of a calm run
-    calms = [h for h in reading.hits if h.kind in _CALM and not reading.negated(h)]
-    now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
+    calms = [
+        h
+        for h in reading.hits
+        if h.kind in _CALM and not reading.negated(h) and not _of_another_model(reading, h)
+    ]
     if signals & _CRAWLS:  # "no error, it just crawls": no stable run
         calms = [h for h in calms if h.kind != "no_crash"]
     if not ooms and now is not None and now.state == "on" and not now.retry and calms:
@@ -481,16 +499,16 @@ def stable_with_gc(
     ):
         # it ran fine before and GC was on: "worked yesterday, same settings, gc on" and now OOMs
         return _hit(reading, "stable_with_gc", "yes", before)
-    if not reading.has("stable", "stable_run"):
+    if not reading.has(*_STABLE):
         return None  # most messages: no need to look through every phrase
     gc = [s for s in states if s.setting == "gc"]
     for cue in reading.hits:
-        if cue.kind != "stable" and cue.kind != "stable_run":
+        if cue.kind not in _STABLE or _of_another_model(reading, cue):
             continue
         clause = reading.clauses[cue.first]
         said = [s for s in gc if reading.clauses[s.first] == clause]
         state = next((s for s in said if s.state == "on"), None)
-        if state is None and (cue.kind == "stable" or said):
+        if state is None and (cue.kind != "stable_run" or said):
             continue
         value = "no" if reading.negated(cue) else "yes"
         first, last = cue.first, cue.last

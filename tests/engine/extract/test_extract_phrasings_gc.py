@@ -123,7 +123,7 @@ CASES: list[tuple[str, dict[str, FactValue]]] = [
     ),
     # stability with GC on
     ("treino estável com GC", {"gc": "enabled", "stable_with_gc": "yes"}),
-    ("it runs fine with GC on", {"gc": "enabled", "stable_with_gc": "yes"}),
+    ("it runs fine with GC on", {"gc": "enabled", "stable_with_gc": "yes", "oom_phase": "none"}),
     ("com GC ligado roda bem", {"gc": "enabled", "stable_with_gc": "yes"}),
     (
         "with gradient checkpointing on it was never stable",

@@ -133,6 +133,20 @@ CASES: list[tuple[str, dict[str, FactValue]]] = [
         "com GC ligado funcionava bem, mas desliguei e agora dá OOM",
         {"gc": "disabled", "stable_with_gc": "yes", "goal": "fix_oom"},
     ),
+    # a run that went through, told as such
+    (
+        "it worked with gc on. i turned it off. now oom",
+        {"gc": "disabled", "stable_with_gc": "yes", "goal": "fix_oom"},
+    ),
+    (
+        "com gradient_checkpointing: true rodava, troquei pra false e agora dá OOM",
+        {"gc": "disabled", "stable_with_gc": "yes", "goal": "fix_oom"},
+    ),
+    (
+        # the job trained until the update broke it
+        "depois do git pull o mesmo job dá OOM no passo 1, GC ligado",
+        {"gc": "enabled", "stable_with_gc": "yes", "goal": "fix_oom", "oom_phase": "first_steps"},
+    ),
 ]
 
 

@@ -426,3 +426,28 @@ def test_more_crash_reports(text: str, intent: str) -> None:
 def test_more_of_what_people_write(text: str, facts: dict[str, FactValue]) -> None:
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        # the step it dies at is the step previews are made
+        ("crashes every time it reaches step 100. gc on. sample_every: 100", "sampling"),
+        # a multiple is not enough: previews every 250 and a crash at 500 may be training
+        ("crashes at step 500, sample_every 250", "later"),
+        ("runs fine, just want it faster", "none"),
+        ("não tive erro nenhum, só quero deixar mais rápido", "none"),
+        ("OOMs when the preview images get made", "sampling"),
+        ("it OOMs whenever the 1536 bucket comes around", "bucket_spike"),
+        ("out of memory as soon as training begins", "first_steps"),
+    ],
+)
+def test_when_it_breaks(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase
+
+
+def test_a_calm_run_of_another_model_is_not_this_one() -> None:
+    facts = extract(
+        "I trained flux fine with GC on for weeks. Moved to Z-Image and now it OOMs at step 1"
+    ).facts
+    assert "stable_with_gc" not in facts

@@ -41,6 +41,7 @@ def test_the_model_speaks_only_where_the_cues_see_nothing() -> None:
 
 def test_an_unsure_model_changes_nothing() -> None:
     assert extract("hello").intent == "off_topic"
+    assert extract("bom dia pessoal!").intent == "off_topic"  # a greeting alone
     assert extract("flux dev 4090").intent == "unclear"
 
 

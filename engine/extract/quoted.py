@@ -139,7 +139,8 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
             # "> Are you seeing any out-of-memory errors?" / "no, it's just slow"
             found.append(QuotedAnswer("oom_phase", "none", start, end))
             continue
-        if _STABLE.intersection(quoted.tokens.words) and said != "unknown":
+        stable = _STABLE.intersection(quoted.tokens.words) or quoted.has("stable", "stable_run")
+        if stable and said != "unknown":
             found.append(QuotedAnswer("stable_with_gc", said, start, end))
             continue
         states = setting_states(quoted)

@@ -305,9 +305,21 @@ def _hedged(end: int, reading: Reading) -> Hit | None:
             after >= len(words)
             or reading.clauses_of_words[after] != reading.clauses_of_words[hit.last]
         )
-        if hit.first - end <= _HEDGE and tuple(words[hit.first : after]) in _HEDGES and alone:
+        if hit.first - end > _HEDGE:
+            continue
+        if tuple(words[hit.first : after]) in _HEDGES and alone:
             return hit
+        if _OF_IT.match(" ".join(words[after : after + 4])):
+            return hit  # "haven't touched GC, no idea what it's set to"
     return None
+
+
+# A doubt about the setting just named: "no idea what it's set to", "não sei como tá".
+_OF_IT: Final = re.compile(
+    r"(?:what|how) (?:it|its)\b|(?:o que|como) (?:ta|esta)\b"
+    r"|(?:if|whether|se) (?:it s|it is|its|ta|esta)"
+    r" (?:on|off|set|enabled|disabled|ligado|desligado)"
+)
 
 
 def _doubt(named: Hit, clause: Sequence[Hit]) -> Hit | None:
@@ -657,6 +669,16 @@ def _calm_beside(reading: Reading, state: SettingState) -> bool:
         h.kind in ("stable", "no_crash") and not reading.negated(h)
         for h in reading.by_clause.get(clause, ())
     )
+
+
+def of_another_model(reading: Reading, word: int) -> bool:
+    """Said of a run of another model: "my SDXL LoRAs always trained fine with GC on. Now I'm
+    trying Z-Image and…" names one model in the word's sentence and a different one after it."""
+    sentence = reading.sentence_of(word)
+    models = [h for h in reading.of("fact") if h.arg.startswith("model_family=")]
+    then = {h.arg for h in models if reading.sentence_of(h.first) == sentence}
+    later = {h.arg for h in models if reading.sentence_of(h.first) > sentence}
+    return bool(then) and bool(later - then)
 
 
 def current_states(reading: Reading, states: Sequence[SettingState]) -> list[SettingState]:

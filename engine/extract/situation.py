@@ -11,7 +11,13 @@ from engine.extract.found import Found
 from engine.extract.lexicon import LEXICON
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
-from engine.extract.settings import SettingState, curious, current_states, describes_a_run
+from engine.extract.settings import (
+    SettingState,
+    curious,
+    current_states,
+    describes_a_run,
+    of_another_model,
+)
 from engine.extract.signals import (
     DEV_SHM,
     OOM_KILLER,
@@ -422,16 +428,6 @@ _STABLE: Final = ("stable", "stable_run", "worked")  # "worked" and "stable" nee
 _CRAWLS: Final = frozenset({SHARED_MEMORY_SPILL, REGRESSION_AFTER_UPDATE})
 
 
-def _of_another_model(reading: Reading, calm: Hit) -> bool:
-    """ "I trained FLUX fine with GC on; moved to Z-Image and now…": the calm run was another
-    model's, named in its sentence, with a different one named after it."""
-    sentence = reading.sentence_of(calm.first)
-    models = [h for h in reading.of("fact") if h.arg.startswith("model_family=")]
-    then = {h.arg for h in models if reading.sentence_of(h.first) == sentence}
-    later = {h.arg for h in models if reading.sentence_of(h.first) > sentence}
-    return bool(then) and bool(later - then)
-
-
 def _said_before(reading: Reading, calms: Sequence[Hit], ooms: Sequence[Hit]) -> Hit | None:
     """A word of calm said of an earlier run, when the run now crashes: in a sentence about
     the past, or before the message turns to now ("…went fine. Today I turned GC off and…")."""
@@ -474,7 +470,7 @@ def stable_with_gc(
     calms = [
         h
         for h in reading.hits
-        if h.kind in _CALM and not reading.negated(h) and not _of_another_model(reading, h)
+        if h.kind in _CALM and not reading.negated(h) and not of_another_model(reading, h.first)
     ]
     if signals & _CRAWLS:  # "no error, it just crawls": no stable run
         calms = [h for h in calms if h.kind != "no_crash"]
@@ -503,7 +499,7 @@ def stable_with_gc(
         return None  # most messages: no need to look through every phrase
     gc = [s for s in states if s.setting == "gc"]
     for cue in reading.hits:
-        if cue.kind not in _STABLE or _of_another_model(reading, cue):
+        if cue.kind not in _STABLE or of_another_model(reading, cue.first):
             continue
         clause = reading.clauses[cue.first]
         said = [s for s in gc if reading.clauses[s.first] == clause]

@@ -342,3 +342,19 @@ def test_acts_and_thoughts(text: str, state: str | None) -> None:
 )
 def test_untried_others_and_habits(text: str, state: str) -> None:
     assert extract(text).facts.get("gc") == state
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # the default, taken back at once
+        ("Haven't touched gradient checkpointing, no idea what it's set to.", {"gc": "unknown"}),
+        ("nao mexi no gc, nao sei como ta", {"gc": "unknown"}),
+        # a doubt about something else keeps the state
+        ("GC desligado, nao sei se isso importa", {"gc": "disabled"}),
+        # a toggle that is not there is no state of GC
+        ("I can see Batch Size and Steps but no checkpointing toggle anywhere", {}),
+    ],
+)
+def test_what_gc_is_said_to_be(text: str, facts: dict[str, FactValue]) -> None:
+    assert extract(text).facts == facts

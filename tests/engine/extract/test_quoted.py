@@ -172,3 +172,12 @@ def test_a_doubted_number_under_a_quote_is_not_taken() -> None:
 def test_no_crash_answers_the_phase_question_with_none() -> None:
     assert extract("it did not crash, it runs fine", "oom_phase").facts.get("oom_phase") == "none"
     assert extract("first step, every time", "oom_phase").facts.get("oom_phase") == "first_steps"
+
+
+def test_a_no_to_a_quoted_question_about_a_finished_run_says_no_stable_run() -> None:
+    facts = extract(
+        "> Have you ever had this job train all the way through with gradient checkpointing on?\n"
+        "nope, this is my first lora ever and it keeps running out of memory on step 1"
+    ).facts
+    assert facts["stable_with_gc"] == "no"
+    assert "gc" not in facts  # the quote's "on" is the question's, not the run's

@@ -81,6 +81,8 @@ def _by_cues(
     if signals & OUTSIDE_GUIDE or facts.get("memory_kind") == "system":
         return "outside_guide"
     goal = facts.get("goal")
+    if goal == "fix_oom" and _bare_crash(reading, facts):
+        return "unclear"  # "crashou", "lol it crashed again": nothing says it is memory
     if goal == "fix_oom" and not (facts.get("gc_retry") == "fixed" and reading.has("thanks")):
         return "fix_oom"
     if reading.has("where"):
@@ -104,6 +106,18 @@ def _by_cues(
     # about training, or going on about something already said ("it still does the thing"),
     # with no telling what is wanted; a greeting alone is off topic
     return "unclear" if on_topic or reading.has("still") else "off_topic"
+
+
+def _bare_crash(reading: Reading, facts: Mapping[str, FactValue]) -> bool:
+    """A crash named with nothing else about it: no memory word, no setting, no model, no
+    phase. It may be anything ("ta travando", "my pc froze and rebooted mid training")."""
+    ooms = reading.of("oom")
+    if not ooms or set(facts) - {"goal"} or reading.has("mention", "assert", "vram", "ram"):
+        return False
+    return all(" ".join(reading.tokens.words[h.first : h.last + 1]) in _CRASHES for h in ooms)
+
+
+_CRASHES: Final = LEXICON.words("crash_words")
 
 
 def _greeting_only(reading: Reading) -> bool:

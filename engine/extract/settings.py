@@ -402,11 +402,26 @@ def _of_the_optimizer(hit: Hit, reading: Reading) -> bool:
 
 
 def _of_the_text_encoder(hit: Hit, reading: Reading) -> bool:
-    after = reading.tokens.words[hit.last + 1 : hit.last + 4]
-    return tuple(after[:1]) == ("te",) or " ".join(after).startswith(_TEXT_ENCODER)
+    """ "quantize_te", "quantizing the text encoder", "the T5 in fp8", "the text encoder is
+    quantized (qfloat8)": the text encoder's, when it is named just before or after and no
+    model or transformer comes between."""
+    words = reading.tokens.words
+    after = words[hit.last + 1 : hit.last + 4]
+    if tuple(after[:1]) == ("te",) or " ".join(after).startswith(_TEXT_ENCODER):
+        return True
+    sentence = reading.sentence_of(hit.first)
+    for i in range(hit.first - 1, max(-1, hit.first - _TE_REACH), -1):
+        if reading.sentence_of(i) != sentence or words[i] in _THE_MODEL:
+            return False
+        if words[i] in _TE_WORDS:
+            return True
+    return False
 
 
 _TEXT_ENCODER: Final = ("text encoder", "the text encoder", "o text encoder")
+_TE_WORDS: Final = frozenset({"te", "t5", "umt5", "clip", "encoder", "encoders", "t5xxl"})
+_THE_MODEL: Final = frozenset({"transformer", "model", "modelo", "unet", "dit", "and", "e"})
+_TE_REACH: Final = 8  # words back to the text encoder's name
 
 
 _OPTIMIZERS: Final = ("optim", "otimizador", "adam", "lion", "prodigy", "adafactor")

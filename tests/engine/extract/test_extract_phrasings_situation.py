@@ -451,3 +451,29 @@ def test_a_calm_run_of_another_model_is_not_this_one() -> None:
         "I trained flux fine with GC on for weeks. Moved to Z-Image and now it OOMs at step 1"
     ).facts
     assert "stable_with_gc" not in facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The text encoder is quantized (quantize_te: true, qfloat8). It OOMs at step 1",
+        "I've put the T5 in fp8 to save vram. flux kontext, OOMs when it renders the previews",
+        "grabbed the Q8 gguf of flux dev for comfy, but training it OOMs while caching latents",
+        "I run the model unquantized (full bf16). It OOMs at step 1",
+    ],
+)
+def test_quantization_of_something_else_is_not_the_model_s(text: str) -> None:
+    assert extract(text).facts.get("quantize") is not True
+
+
+def test_the_transformer_in_fp8_is_the_model_quantized() -> None:
+    assert extract("te and transformer in fp8, oom at step 1").facts.get("quantize") is True
+
+
+@pytest.mark.parametrize("text", ["lol it crashed again", "crashou", "ta travando"])
+def test_a_crash_with_nothing_about_memory_is_unclear(text: str) -> None:
+    assert extract(text).intent == "unclear"
+
+
+def test_a_crash_with_a_setting_is_a_crash_report() -> None:
+    assert extract("it crashed with gc off").intent == "fix_oom"

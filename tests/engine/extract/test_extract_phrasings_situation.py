@@ -477,3 +477,27 @@ def test_a_crash_with_nothing_about_memory_is_unclear(text: str) -> None:
 
 def test_a_crash_with_a_setting_is_a_crash_report() -> None:
     assert extract("it crashed with gc off").intent == "fix_oom"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "forgot I still had a training job running in another terminal, the second OOMs",
+            "outside_guide",
+        ),
+        ("o treino da oom toda vez que eu abro o comfy junto", "outside_guide"),
+        (
+            'My RunComfy job fails with "container memory limit exceeded" while caching',
+            "outside_guide",
+        ),
+        ("it doesn't OOM anymore, but halfway through it slows to a crawl", "outside_guide"),
+        ("where does accumulation go in the yaml?", "where_to_change"),
+        ("onde coloca o low_vram? no train ou no model?", "where_to_change"),
+        ("I'm getting bad results.", "quality"),
+        ("meu lora ficou horrivel, nada a ver com o personagem", "quality"),
+        ("does GC save much on top of adamw8bit? just curious, nothing's crashing", "explain"),
+    ],
+)
+def test_what_the_message_wants(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

@@ -1,6 +1,10 @@
 """The event log in Redis: one capped Stream of events that every API process appends to, and a
 second Stream of kept texts, trimmed to the retention period.
 
+A Stream entry holds the events of one write (up to PER_ENTRY of them, as a JSON list): one
+command for a batch rather than one per event, which is most of what recording costs a process.
+Entries written one event each by earlier releases are read as they are.
+
 Each text carries the time it expires; the expired ones (the oldest, since all live equally
 long) are deleted by the recorder's purge (one a minute while the server runs) and before every
 read, and the texts Stream itself expires a retention period after its last append, so that no
@@ -23,6 +27,7 @@ BACKEND = "redis"
 EVENTS_KEY = "oomguide:events"
 TEXTS_KEY = "oomguide:texts"
 MAX_EVENTS = 5_000_000  # about 50,000 conversations a day for two weeks; older ones go first
+PER_ENTRY = 200  # events in one Stream entry at most
 MAX_TEXTS = 100_000
 _READ_BATCH = 10_000
 T = TypeVar("T")
@@ -47,10 +52,13 @@ class RedisEventLog:
 
     def append(self, events: Sequence[Event], texts: Sequence[KeptText] = ()) -> None:
         pipeline = self._client.pipeline(transaction=False)
-        for e in events:
-            fields: _Fields = {"c": e.conversation, "k": e.kind, "at": repr(e.at)}
-            fields["d"] = _dumps(e.data)
-            pipeline.xadd(EVENTS_KEY, fields, maxlen=self._max_events, approximate=True)
+        entries = max(1, self._max_events // PER_ENTRY)  # the cap, counted in entries
+        for first in range(0, len(events), PER_ENTRY):
+            chunk = [
+                [e.conversation, e.kind, e.at, e.data] for e in events[first : first + PER_ENTRY]
+            ]
+            fields: _Fields = {"e": _dumps(chunk)}
+            pipeline.xadd(EVENTS_KEY, fields, maxlen=entries, approximate=True)
         for t in texts:
             kept: _Fields = {"c": t.conversation, "at": repr(t.at), "r": t.role, "t": t.text}
             kept["x"] = repr(t.expires_at)
@@ -66,11 +74,7 @@ class RedisEventLog:
             read = partial(self._client.xrange, EVENTS_KEY, start, "+", _READ_BATCH)
             entries = cast(_Entries, self._run(read))
             for entry_id, fields in entries:
-                at = float(fields[b"at"])
-                if at >= since:
-                    yield Event(
-                        fields[b"c"].decode(), fields[b"k"].decode(), at, json.loads(fields[b"d"])
-                    )
+                yield from (e for e in _events_of(fields) if e.at >= since)
                 start = "(" + entry_id.decode()
             if len(entries) < _READ_BATCH:
                 return
@@ -119,6 +123,15 @@ def _ids_up_to(entries: object, last: bytes) -> list[bytes]:
         if entry_id == last:
             break
     return ids
+
+
+def _events_of(fields: dict[bytes, bytes]) -> Iterator[Event]:
+    if b"e" in fields:
+        for conversation, kind, at, data in json.loads(fields[b"e"]):
+            yield Event(conversation, kind, at, data)
+    else:  # one event per entry, as earlier releases wrote them
+        data = json.loads(fields[b"d"])
+        yield Event(fields[b"c"].decode(), fields[b"k"].decode(), float(fields[b"at"]), data)
 
 
 def _dumps(data: object) -> str:

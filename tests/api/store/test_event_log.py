@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from api.service.redact import MAX_KEPT_CHARS, mask
 from api.store.events import Event, EventLog, KeptText
-from api.store.events_redis import EVENTS_KEY, TEXTS_KEY, RedisEventLog
+from api.store.events_redis import EVENTS_KEY, PER_ENTRY, TEXTS_KEY, RedisEventLog
 from api.store.events_sqlite import SqliteEventLog
 
 ClientFactory = Callable[..., TestClient]
@@ -73,6 +73,22 @@ def test_events_come_back_in_order_from_the_period(event_log: EventLog) -> None:
     event_log.append(turns)
     assert list(event_log.events(now - 1000)) == list(turns)
     assert [e.kind for e in event_log.events(now - 60)] == ["reply", "answer"]
+
+
+@pytest.mark.redis
+def test_redis_writes_a_batch_as_few_entries_and_still_reads_the_older_one_per_event(
+    redis_url: str,
+) -> None:
+    client = redis.Redis.from_url(redis_url)
+    client.delete(EVENTS_KEY)
+    now = time.time()
+    # as earlier releases wrote them: one entry per event
+    client.xadd(EVENTS_KEY, {"c": "old", "k": "started", "at": repr(now - 10), "d": '{"x":1}'})
+    log = RedisEventLog(client)
+    batch = [_event(f"c{i}", "asked", now, node="q_gc", fact="gc") for i in range(PER_ENTRY + 1)]
+    log.append(batch)
+    assert client.xlen(EVENTS_KEY) == 1 + 2  # the old entry, then the batch in two
+    assert list(log.events(now - 100)) == [_event("old", "started", now - 10, x=1), *batch]
 
 
 def test_a_text_is_gone_once_its_time_is_up(event_log: EventLog, tmp_path: Path) -> None:

@@ -199,8 +199,17 @@ _OBJECT_VERBS: Final = frozenset(
 
 def _asked(word: Hit, reading: Reading) -> bool:
     """An infinitive in a question is a wish, not the setup: "desligar o GC deixa melhor?"."""
-    said = reading.tokens.words[word.first]
+    words = reading.tokens.words
+    said = words[word.first]
+    if (
+        words[max(0, word.first - 2) : word.first] in _DONE_BEFORE
+        or words[word.first - 1] == "apos"
+    ):
+        return False  # "mesmo depois de religar o gc": the act was done
     return said in _PT_INFINITIVES or (said in _INFINITIVES and reading.question(word.first))
+
+
+_DONE_BEFORE: Final = (("depois", "de"), ("after",))
 
 
 def _left_since(word: Hit, mention: Hit, reading: Reading) -> bool:

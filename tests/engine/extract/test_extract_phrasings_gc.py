@@ -358,3 +358,18 @@ def test_untried_others_and_habits(text: str, state: str) -> None:
 )
 def test_what_gc_is_said_to_be(text: str, facts: dict[str, FactValue]) -> None:
     assert extract(text).facts == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # where it runs, and the rest of the config, are not GC's state
+        ("gradient checkpointing off + batch 3 = oom at step 2. its on a 4060ti", "disabled"),
+        ("turned off gradient checkpointing and now it OOMs. rest of the config untouched", "disabled"),
+        # an act done, not a wish: "depois de religar"
+        ("continua dando OOM mesmo depois de religar o gc", "enabled"),
+        ("thanks, flipped it back on and it's training fine now", "enabled"),
+    ],
+)
+def test_the_state_beside_other_things(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc

@@ -148,7 +148,7 @@ BOOK: Final = _load()
 _NUMBER: Final = re.compile(
     r"(?<![\d.])(\d{1,3},\d{1,2}(?=\s*(?:gb|gib|g)\b)|\d{1,7}(?:\.\d{1,2})?)"
     r"(?:\s*[x*]\s*(\d{2,5})(?![\d]))?"
-    r"(?:\s*([a-z]+|%))?"
+    r"(?:\s*([a-z]+|%|²))?"
     r"(?![\w]|\.\d)"
 )
 # Letters before a number ("bs4", "bs=2", "bs 2"): a prefix it lists, or a word the number is

@@ -365,7 +365,10 @@ def test_what_gc_is_said_to_be(text: str, facts: dict[str, FactValue]) -> None:
     [
         # where it runs, and the rest of the config, are not GC's state
         ("gradient checkpointing off + batch 3 = oom at step 2. its on a 4060ti", "disabled"),
-        ("turned off gradient checkpointing and now it OOMs. rest of the config untouched", "disabled"),
+        (
+            "turned off gradient checkpointing and now it OOMs. rest of the config untouched",
+            "disabled",
+        ),
         # an act done, not a wish: "depois de religar"
         ("continua dando OOM mesmo depois de religar o gc", "enabled"),
         ("thanks, flipped it back on and it's training fine now", "enabled"),

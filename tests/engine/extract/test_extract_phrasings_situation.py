@@ -501,3 +501,33 @@ def test_a_crash_with_a_setting_is_a_crash_report() -> None:
 )
 def test_what_the_message_wants(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        ("it ran for like 3 hours, then CUDA OOM", "later"),
+        ("estourou a VRAM do nada depois de 3 horas treinando", "later"),
+        ("boom at step 1, gc off", "first_steps"),
+        ("OOM on the 1536 buckets with gc off on zit", "bucket_spike"),
+        ("da OOM sempre na primeira amostra", "sampling"),
+    ],
+)
+def test_when_it_breaks_said_otherwise(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bruh gc off = oom, gc on = 9 hour ETA",  # an estimate, not when it broke
+        "I turned it back on and now it runs fine, but it says 14 hours",
+        "sem o GC estoura, com o GC demora 10h",
+    ],
+)
+def test_a_duration_is_not_when_it_broke(text: str) -> None:
+    assert extract(text).facts.get("oom_phase") != "later"
+
+
+def test_a_squared_size_is_a_resolution() -> None:
+    assert extract("1024² bs4 gc off flux-dev → OOM ~step 5").facts["max_resolution"] == 1024

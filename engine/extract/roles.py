@@ -486,6 +486,16 @@ _NOT_RUN: Final = re.compile(
 )
 
 
+# In a question, a value proposed rather than run: going back to it, wanting it, the other
+# option ("I'd like something like bs 8, how…?").
+_PROPOSED: Final = re.compile(
+    r"(?:\bvoltar (?:pro|pra|para|ao)|\bgo back (?:to|down to)"
+    r"|\b(?:i'?d like|i want|i wanna|quero|queria) (?:something like|to (?:get|run|use|do))"
+    r"|\b(?:ou|or) (?:e|is it) (?:melhor|better))"
+    r"\s+(?:(?:a|o|um|uma|the)\s+)?(?:batch|bs|batch size|lote)?\s*(?:de|of|=|:)?\s*$"
+)
+
+
 def _feared_or_advised(reading: Reading, number: Number) -> bool:
     """A value after a worry, or in a question about someone's advice: "I'm worried that
     dropping the buckets to 512/768 like the guide suggests…", "tenho medo de baixar pra 768"."""
@@ -506,6 +516,10 @@ def _aside(reading: Reading, number: Number) -> bool:
         return True
     if _NOT_RUN.search(reading.low, max(0, number.start - 40), number.start):
         return True
+    if reading.question(number.first) and _PROPOSED.search(
+        reading.low, max(0, number.start - 40), number.start
+    ):
+        return True  # "vou ter que voltar pro batch 1?", "ou é melhor lote 8 direto?"
     if _RUN_NOW.search(reading.low, max(0, number.start - 28), number.start):
         return False  # "I'm at bs 2 with accum 2, so effective 4?": the run now, then a question
     return reading.question(number.first) and any(

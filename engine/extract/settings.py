@@ -206,7 +206,17 @@ def _asked(word: Hit, reading: Reading) -> bool:
         or words[word.first - 1] == "apos"
     ):
         return False  # "mesmo depois de religar o gc": the act was done
-    return said in _PT_INFINITIVES or (said in _INFINITIVES and reading.question(word.first))
+    if said in _PT_INFINITIVES:
+        return True
+    if not reading.question(word.first):
+        return False
+    # "is the fix just turning it back on?", "do I just turn gc on again?"; not "did turning
+    # it back on ruin my lora?", which asks about an act done
+    near = words[max(0, word.first - 3) : word.first + 1]
+    return any(w in _INFINITIVES for w in near) and not any(w in _DONE_ASKED for w in near)
+
+
+_DONE_ASKED: Final = frozenset({"did", "has", "have", "had"})
 
 
 _DONE_BEFORE: Final = (("depois", "de"), ("after",))
@@ -620,6 +630,8 @@ def _debated(reading: Reading, states: Sequence[SettingState]) -> bool:
     }
     if not {"on", "off"} <= said or reading.has("now"):
         return False  # "had it off; now it is on" is a story, not a debate
+    if reading.has("either_way"):
+        return True  # "gc on, gc off, doesn't matter, OOM either way": neither is the setup
     return not any(not reading.negated(h) for h in reading.of("oom"))
 
 

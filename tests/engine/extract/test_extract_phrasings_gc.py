@@ -376,3 +376,21 @@ def test_what_gc_is_said_to_be(text: str, facts: dict[str, FactValue]) -> None:
 )
 def test_the_state_beside_other_things(text: str, gc: str) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # switching it back on, asked about, is a proposal: it is off now
+        ("I unchecked gradient checkpointing. Is the fix just turning it back on?", "disabled"),
+        ("will turning GC back on make the results worse than with it off?", "disabled"),
+        # switching it off, asked about, says it is on now
+        ("want more it/s on sd 1.5 with my 3090 ti. turn GC off? runs fine now", "enabled"),
+        # an act done, asked about
+        ("did turning checkpointing back on ruin my lora??", None),
+        # both ways, the same crash: neither is the setup
+        ("gc on, gc off, doesnt matter, OOM either way on step 1", None),
+    ],
+)
+def test_gc_in_questions_and_comparisons(text: str, gc: str | None) -> None:
+    assert extract(text).facts.get("gc") == gc

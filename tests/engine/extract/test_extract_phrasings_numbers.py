@@ -347,3 +347,18 @@ def test_accumulation_questions(text: str, facts: dict[str, FactValue], absent: 
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
     assert not absent & found.keys()
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        ("batch 4 com gc off, crashou oom no primeiro step. vou ter q voltar pro batch 1 msm?", 4),
+        ("tive que voltar pro batch 1 e agora roda", 1),
+    ],
+)
+def test_a_batch_only_proposed_in_a_question_is_not_the_run(text: str, batch: int) -> None:
+    assert extract(text).facts.get("batch_size") == batch
+
+
+def test_a_multiple_is_no_card() -> None:
+    assert "vram_gb" not in extract("if I set it to 4 do I need 4x the vram?").facts

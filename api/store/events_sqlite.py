@@ -41,10 +41,26 @@ CREATE TABLE IF NOT EXISTS event_text (
 );
 CREATE INDEX IF NOT EXISTS event_text_by_expiry ON event_text (expires_at);
 """
-_INSERT = "INSERT INTO event (at, conversation_id, kinds, data) VALUES (?, ?, ?, ?)"
-_INSERT_TEXT = """
-INSERT INTO event_text (at, conversation_id, role, text, expires_at) VALUES (?, ?, ?, ?, ?)
-"""
+# A batch goes in as few statements as it can, many rows each, each statement its own
+# transaction. Row by row in one transaction, every step handed Python's interpreter lock back and
+# forth with the threads serving requests, and under load the file's write lock stayed held for
+# as long as those handovers took, stalling the conversations' own writes behind it.
+_ROWS_PER_INSERT = 1_000  # five parameters a row at most, well under SQLite's limit of 32,766
+_EVENT_COLUMNS = "event (at, conversation_id, kinds, data)"
+_TEXT_COLUMNS = "event_text (at, conversation_id, role, text, expires_at)"
+
+
+def _inserts(
+    columns: str, rows: Sequence[tuple[object, ...]]
+) -> Iterator[tuple[str, list[object]]]:
+    """The statements that insert ``rows`` into ``columns``, many rows each."""
+    for first in range(0, len(rows), _ROWS_PER_INSERT):
+        chunk = rows[first : first + _ROWS_PER_INSERT]
+        one = "(" + ",".join("?" * len(chunk[0])) + ")"
+        values = [value for row in chunk for value in row]
+        yield f"INSERT INTO {columns} VALUES {','.join([one] * len(chunk))}", values
+
+
 _PURGE = "DELETE FROM event_text WHERE expires_at <= ?"
 _SELECT = "SELECT conversation_id, kinds, at, data FROM event WHERE at >= ? ORDER BY seq"
 _SELECT_TEXTS = """
@@ -66,11 +82,12 @@ class SqliteEventLog:
     def append(self, events: Sequence[Event], texts: Sequence[KeptText] = ()) -> None:
         rows = [_row(conversation, at, list(turn)) for (conversation, at), turn in _turns(events)]
         kept = [(t.at, t.conversation, t.role, t.text, t.expires_at) for t in texts]
+        statements = [*_inserts(_EVENT_COLUMNS, rows), *_inserts(_TEXT_COLUMNS, kept)]
         with self._connection() as connection:
-            connection.execute("BEGIN IMMEDIATE")
-            connection.executemany(_INSERT, rows)
-            connection.executemany(_INSERT_TEXT, kept)
-            connection.execute("COMMIT")
+            # Each statement its own transaction: the rows are independent, and the file's write
+            # lock is then held for one step of SQLite, never across Python code.
+            for statement, values in statements:
+                connection.execute(statement, values)
 
     def events(self, since: float) -> Iterator[Event]:
         with self._connection() as connection:

@@ -486,6 +486,12 @@ _NOT_RUN: Final = re.compile(
 )
 
 
+# A value followed, in its clause, by its not fitting.
+_DOES_NOT_FIT: Final = re.compile(
+    r"(?:(?!\bbut\b|\bmas\b|\bbatch\b|\blote\b)[^.?!,;\n]){0,40}?"
+    r"\b(?:(?:won'?t|wouldn'?t|doesn'?t|does not|will not|can'?t) (?:fit|work)"
+    r"|nao (?:cabe|aguenta))\b"
+)
 # In a question, a value proposed rather than run: going back to it, wanting it, the other
 # option ("I'd like something like bs 8, how…?").
 _PROPOSED: Final = re.compile(
@@ -516,6 +522,8 @@ def _aside(reading: Reading, number: Number) -> bool:
         return True
     if _NOT_RUN.search(reading.low, max(0, number.start - 40), number.start):
         return True
+    if _DOES_NOT_FIT.match(reading.low, number.end):
+        return True  # "I already know batch 16 straight up won't fit", "batch 4 não cabe"
     if reading.question(number.first) and _PROPOSED.search(
         reading.low, max(0, number.start - 40), number.start
     ):

@@ -362,3 +362,15 @@ def test_a_batch_only_proposed_in_a_question_is_not_the_run(text: str, batch: in
 
 def test_a_multiple_is_no_card() -> None:
     assert "vram_gb" not in extract("if I set it to 4 do I need 4x the vram?").facts
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        ("I already know batch 16 straight up won't fit.", None),
+        ("eu já sei que batch 4 no qwen image edit não cabe", None),
+        ("batch 1 works fine at 1024 but batch 2 already won't fit", 1),
+    ],
+)
+def test_a_batch_that_does_not_fit_is_not_the_run(text: str, batch: int | None) -> None:
+    assert extract(text).facts.get("batch_size") == batch

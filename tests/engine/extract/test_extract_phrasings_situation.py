@@ -531,3 +531,14 @@ def test_a_duration_is_not_when_it_broke(text: str) -> None:
 
 def test_a_squared_size_is_a_resolution() -> None:
     assert extract("1024² bs4 gc off flux-dev → OOM ~step 5").facts["max_resolution"] == 1024
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "running two ai-toolkit jobs at once on the same 4090 and the second one OOMs at load",
+        "com a atualização nova o z-image ta usando uns 5gb a mais de VRAM e dá OOM",
+    ],
+)
+def test_more_memory_trouble_outside_the_guide(text: str) -> None:
+    assert extract(text).intent == "outside_guide"

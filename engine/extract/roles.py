@@ -80,6 +80,11 @@ _PREVIEW_SENTENCE: Final = 1.5
 _PREPOSITIONS: Final = frozenset({"at", "em", "a", "de", "in", "no", "na"})
 
 
+def _after_a_preview(words: Sequence[str], number: Number) -> bool:
+    """A preview word a few words before the number: "samples are 1024x1024 at 30 steps"."""
+    return any(w in _PREVIEW_WORDS for w in words[max(0, number.first - 6) : number.first])
+
+
 def _bare(words: Sequence[str], cue: tuple[float, int, int]) -> bool:
     """The cue that won is only a preposition."""
     _, first, last = cue
@@ -434,7 +439,12 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         elif (
             number.unit in _STEP_UNITS
             and reading.sentence_of(number.first) in previewed
-            and not ({"sample_every", "step"} & score.best_cue.keys())
+            and "sample_every" not in score.best_cue
+            and (
+                "step" not in score.best_cue
+                # "samples are 1024x1024 at 30 steps", not "it OOMs at 30 steps, samples 1024"
+                or (_bare(words, score.best_cue["step"]) and _after_a_preview(words, number))
+            )
         ):
             # "previews are 1024x1024 at 30 steps": steps said of the previews are theirs
             score.add("sample_steps", _PREVIEW_STEPS, number.first, number.last)

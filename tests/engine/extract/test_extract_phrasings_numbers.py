@@ -374,3 +374,16 @@ def test_a_multiple_is_no_card() -> None:
 )
 def test_a_batch_that_does_not_fit_is_not_the_run(text: str, batch: int | None) -> None:
     assert extract(text).facts.get("batch_size") == batch
+
+
+@pytest.mark.parametrize(
+    ("text", "steps"),
+    [
+        ("samples are 1024x1024 at 30 steps", 30),
+        ("OOM while generating the baseline samples. previews 1024x1024 at 28 steps", 28),
+        # steps said of the crash are not the previews'
+        ("it OOMs at 30 steps, samples 1024", None),
+    ],
+)
+def test_steps_said_of_the_previews(text: str, steps: int | None) -> None:
+    assert extract(text).facts.get("sample_steps") == steps

@@ -542,3 +542,17 @@ def test_a_squared_size_is_a_resolution() -> None:
 )
 def test_more_memory_trouble_outside_the_guide(text: str) -> None:
     assert extract(text).intent == "outside_guide"
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        ("the moment it hits sample_every (250) it dies with CUDA OOM", "sampling"),
+        ("Z-Image De-Turbo, 5070 12gb, GC off, bs 1, 768. OOM imediato", "first_steps"),
+        ("torch.OutOfMemoryError on the first training step", "first_steps"),
+        ('o processo morre com "Killed" quando vai carregar o text encoder', "loading"),
+        ("exit code -9 no meio do cache dos text embeddings", "loading"),
+    ],
+)
+def test_when_it_breaks_in_reports(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase

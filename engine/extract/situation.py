@@ -461,12 +461,15 @@ def stable_with_gc(
         first_run = None  # "my first LoRA trained fine with the defaults": that run was stable
     if first_run is not None and not reading.negated(first_run):
         return _hit(reading, "stable_with_gc", "no", first_run)
+    regressed = REGRESSION_AFTER_UPDATE in signals and ooms
+    if not regressed and not reading.has(*_CALM):
+        return None  # most messages: nothing said of a calm run
     now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
-    if REGRESSION_AFTER_UPDATE in signals and ooms and now is not None and now.state == "on":
+    if regressed and now is not None and now.state == "on":
         # "same job, GC on, OOMs since I updated": it trained before the update
         return _found(reading, "stable_with_gc", "yes", now.first, now.last)
     if not reading.has(*_CALM):
-        return None  # most messages: nothing said of a calm run
+        return None
     calms = [
         h
         for h in reading.hits

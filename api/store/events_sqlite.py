@@ -42,9 +42,9 @@ CREATE TABLE IF NOT EXISTS event_text (
 CREATE INDEX IF NOT EXISTS event_text_by_expiry ON event_text (expires_at);
 """
 # A batch goes in as few statements as it can, many rows each, each statement its own
-# transaction. Row by row in one transaction, every step handed Python's interpreter lock back and
-# forth with the threads serving requests, and under load the file's write lock stayed held for
-# as long as those handovers took, stalling the conversations' own writes behind it.
+# transaction: the file's write lock, which the conversations' writes wait for, is held for one
+# step of SQLite at a time. Row by row in one transaction, it stayed held while every row's step
+# handed Python's interpreter lock back and forth with the threads serving requests.
 _ROWS_PER_INSERT = 1_000  # five parameters a row at most, well under SQLite's limit of 32,766
 _EVENT_COLUMNS = "event (at, conversation_id, kinds, data)"
 _TEXT_COLUMNS = "event_text (at, conversation_id, role, text, expires_at)"

@@ -387,3 +387,15 @@ def test_a_batch_that_does_not_fit_is_not_the_run(text: str, batch: int | None) 
 )
 def test_steps_said_of_the_previews(text: str, steps: int | None) -> None:
     assert extract(text).facts.get("sample_steps") == steps
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        ("placa de 24 giga, sd3.5 large, res 1k, 2 por lote, gc desligado. OOM", 2),
+        # "had it that way" is the example's, not an earlier run's
+        ("OOMs on step 1. batch 2, 1024, gc false because the example I copied had it that way", 2),
+    ],
+)
+def test_batch_said_otherwise(text: str, batch: int) -> None:
+    assert extract(text).facts.get("batch_size") == batch

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from engine.extract.lexicon import LEXICON, LexiconError
 from engine.extract.normalize import fold
@@ -19,3 +22,23 @@ def test_every_word_list_is_written_the_way_messages_are_read() -> None:
 def test_a_missing_word_list_is_named() -> None:
     with pytest.raises(LexiconError, match="no list named 'nope'"):
         LEXICON.words("nope")
+
+
+class _NoDuplicateKeys(yaml.SafeLoader):
+    """A loader that refuses a key written twice in one mapping (YAML keeps the last silently)."""
+
+
+def _mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[object, object]:
+    keys = [loader.construct_object(key) for key, _ in node.value]
+    twice = sorted({str(k) for k in keys if keys.count(k) > 1})
+    assert not twice, f"line {node.start_mark.line + 1}: written twice: {twice}"
+    return yaml.SafeLoader.construct_mapping(loader, node)
+
+
+_NoDuplicateKeys.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+
+
+@pytest.mark.parametrize("name", ["lexicon.yaml", "roles.yaml", "replies.yaml", "gpus.yaml"])
+def test_no_cue_is_written_twice(name: str) -> None:
+    path = Path(__file__).resolve().parents[3] / "engine" / "extract" / name
+    yaml.load(path.read_text(encoding="utf-8"), _NoDuplicateKeys)

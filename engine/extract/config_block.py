@@ -110,7 +110,32 @@ def as_job(text: str) -> str | None:
         return "job: extension\nconfig:\n" + _indent(body, 2)
     if body.lstrip().startswith("- ") and "type" in body:
         return "job: extension\nconfig:\n  process:\n" + _indent(body, 4)
+    if keys & _PROCESS_KEYS and not keys <= _PROCESS_KEYS:
+        # a line of prose that looks like a key ("placa: RTX 5080") beside a process's sections
+        body = _without_stray_lines(body)
+        keys = set(_TOP_KEY.findall(body))
     if keys and keys <= _PROCESS_KEYS:
         item = body if "type" in keys else "type: sd_trainer\n" + body
         return "job: extension\nconfig:\n  process:\n    - " + _indent(item, 6).lstrip(" ")
     return None
+
+
+def _without_stray_lines(body: str) -> str:
+    """Drop the top-level one-line entries that are no section of a process: "placa: RTX 5080"
+    under a pasted ``train:`` and ``model:``. A stray key with a block of its own stays, and the
+    fragment then does not read, as before."""
+    lines = body.split("\n")
+    kept = []
+    for i, line in enumerate(lines):
+        key = _TOP_KEY.match(line)
+        following = lines[i + 1] if i + 1 < len(lines) else ""
+        has_block = following.startswith((" ", "\t", "-"))
+        if (
+            key
+            and key.group(1) not in _PROCESS_KEYS
+            and line.split(":", 1)[1].strip()
+            and not has_block
+        ):
+            continue
+        kept.append(line)
+    return "\n".join(kept)

@@ -69,3 +69,15 @@ def test_a_whole_job_or_an_unknown_shape_is_not_completed() -> None:
 
     assert as_job(CONFIG) is None
     assert as_job("foo:\n  bar: 1\nbaz: 2") is None
+
+
+def test_a_line_of_prose_beside_a_fragment_is_left_out() -> None:
+    from engine.config import read_config
+    from engine.extract.config_block import as_job
+
+    fragment = "train:\n  batch_size: 4\n  gradient_checkpointing: false\nplaca: RTX 5080"
+    completed = as_job(fragment)
+    assert completed is not None and "placa" not in completed
+    assert read_config(completed).processes[0].facts["batch_size"] == 4
+    # a stray key with a block of its own is no line of prose: the fragment is not completed
+    assert as_job("train:\n  batch_size: 4\nfoo:\n  bar: 1") is None

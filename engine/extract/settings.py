@@ -556,6 +556,13 @@ def _own_act(state: SettingState, reading: Reading) -> bool:
     return done and words[max(0, state.first - 1) : state.first] == ("i",)
 
 
+# A question that blames the setting for what went wrong with the run names its state.
+_BLAMED: Final = re.compile(
+    r"\b(?:because(?: of)?|porque|por causa d[oa]|culpa d[oa]|sera que (?:e|foi)(?: o| a)?)\s+"
+    r"(?:(?:the|o|a|i|eu|my|meu|minha)\s+)?(?:left\s+|deixei\s+)?$"
+)
+
+
 def _generic(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:
     """A state that describes no run: "GC on vs off", "does GC on hurt quality?", "people say
     training without GC looks better". A doubt is always about the run."""
@@ -594,6 +601,9 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return curious(reading)
     if _own_act(state, reading) and _names_it(state, reading):
         return False  # "será que é porque deixei o GC ligado?": asked, but what they did
+    start = reading.span(state.first, state.last)[0]
+    if _BLAMED.search(reading.low, max(0, start - 30), start):
+        return False  # "could that be because gradient checkpointing is on?": their run's
     if state.weak and reading.question(state.last):
         return True  # "a 4090 aguenta flux sem GC?", "how much slower is training with GC?"
     if not _clause_asks(reading, state.last):

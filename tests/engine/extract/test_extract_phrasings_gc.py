@@ -394,3 +394,20 @@ def test_the_state_beside_other_things(text: str, gc: str) -> None:
 )
 def test_gc_in_questions_and_comparisons(text: str, gc: str | None) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # blamed for what went wrong with the run: the run's state
+        ("my lora looks bad. Could that be because gradient checkpointing is on?", "enabled"),
+        (
+            "my samples look fried by step 2000. is it because I left gradient checkpointing on?",
+            "enabled",
+        ),
+        # asked in general: no state
+        ("does GC on hurt quality?", None),
+    ],
+)
+def test_gc_blamed_in_a_question(text: str, gc: str | None) -> None:
+    assert extract(text).facts.get("gc") == gc

@@ -556,3 +556,12 @@ def test_more_memory_trouble_outside_the_guide(text: str) -> None:
 )
 def test_when_it_breaks_in_reports(text: str, phase: str) -> None:
     assert extract(text).facts.get("oom_phase") == phase
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["it still runs out of GPU memory at step 1", "runs out of CUDA memory while caching"],
+)
+def test_running_out_of_gpu_memory_is_a_gpu_crash(text: str) -> None:
+    found = extract(text)
+    assert (found.intent, found.facts.get("memory_kind")) == ("fix_oom", "gpu")

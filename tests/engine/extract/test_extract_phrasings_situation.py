@@ -565,3 +565,17 @@ def test_when_it_breaks_in_reports(text: str, phase: str) -> None:
 def test_running_out_of_gpu_memory_is_a_gpu_crash(text: str) -> None:
     found = extract(text)
     assert (found.intent, found.facts.get("memory_kind")) == ("fix_oom", "gpu")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ficou sem memoria na gpu no passo 2",
+        "falta memoria de video no passo 2",
+        "acabou a memoria da placa no passo 2",
+        "the GPU ran out of memory at step 2",
+    ],
+)
+def test_memory_of_the_card_running_out(text: str) -> None:
+    found = extract(text)
+    assert (found.intent, found.facts.get("memory_kind")) == ("fix_oom", "gpu")

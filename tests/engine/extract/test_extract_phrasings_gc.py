@@ -372,15 +372,6 @@ def test_what_gc_is_said_to_be(text: str, facts: dict[str, FactValue]) -> None:
         # an act done, not a wish: "depois de religar"
         ("continua dando OOM mesmo depois de religar o gc", "enabled"),
         ("thanks, flipped it back on and it's training fine now", "enabled"),
-    ],
-)
-def test_the_state_beside_other_things(text: str, gc: str) -> None:
-    assert extract(text).facts.get("gc") == gc
-
-
-@pytest.mark.parametrize(
-    ("text", "gc"),
-    [
         # switching it back on, asked about, is a proposal: it is off now
         ("I unchecked gradient checkpointing. Is the fix just turning it back on?", "disabled"),
         ("will turning GC back on make the results worse than with it off?", "disabled"),
@@ -390,15 +381,6 @@ def test_the_state_beside_other_things(text: str, gc: str) -> None:
         ("did turning checkpointing back on ruin my lora??", None),
         # both ways, the same crash: neither is the setup
         ("gc on, gc off, doesnt matter, OOM either way on step 1", None),
-    ],
-)
-def test_gc_in_questions_and_comparisons(text: str, gc: str | None) -> None:
-    assert extract(text).facts.get("gc") == gc
-
-
-@pytest.mark.parametrize(
-    ("text", "gc"),
-    [
         # blamed for what went wrong with the run: the run's state
         ("my lora looks bad. Could that be because gradient checkpointing is on?", "enabled"),
         (
@@ -409,5 +391,5 @@ def test_gc_in_questions_and_comparisons(text: str, gc: str | None) -> None:
         ("does GC on hurt quality?", None),
     ],
 )
-def test_gc_blamed_in_a_question(text: str, gc: str | None) -> None:
+def test_the_state_beside_other_things(text: str, gc: str | None) -> None:
     assert extract(text).facts.get("gc") == gc

@@ -349,31 +349,8 @@ def test_accumulation_questions(text: str, facts: dict[str, FactValue], absent: 
     assert not absent & found.keys()
 
 
-@pytest.mark.parametrize(
-    ("text", "batch"),
-    [
-        ("batch 4 com gc off, crashou oom no primeiro step. vou ter q voltar pro batch 1 msm?", 4),
-        ("tive que voltar pro batch 1 e agora roda", 1),
-    ],
-)
-def test_a_batch_only_proposed_in_a_question_is_not_the_run(text: str, batch: int) -> None:
-    assert extract(text).facts.get("batch_size") == batch
-
-
 def test_a_multiple_is_no_card() -> None:
     assert "vram_gb" not in extract("if I set it to 4 do I need 4x the vram?").facts
-
-
-@pytest.mark.parametrize(
-    ("text", "batch"),
-    [
-        ("I already know batch 16 straight up won't fit.", None),
-        ("eu já sei que batch 4 no qwen image edit não cabe", None),
-        ("batch 1 works fine at 1024 but batch 2 already won't fit", 1),
-    ],
-)
-def test_a_batch_that_does_not_fit_is_not_the_run(text: str, batch: int | None) -> None:
-    assert extract(text).facts.get("batch_size") == batch
 
 
 @pytest.mark.parametrize(
@@ -395,7 +372,12 @@ def test_steps_said_of_the_previews(text: str, steps: int | None) -> None:
         ("placa de 24 giga, sd3.5 large, res 1k, 2 por lote, gc desligado. OOM", 2),
         # "had it that way" is the example's, not an earlier run's
         ("OOMs on step 1. batch 2, 1024, gc false because the example I copied had it that way", 2),
+        ("batch 4 com gc off, crashou oom no primeiro step. vou ter q voltar pro batch 1 msm?", 4),
+        ("tive que voltar pro batch 1 e agora roda", 1),
+        ("I already know batch 16 straight up won't fit.", None),
+        ("eu já sei que batch 4 no qwen image edit não cabe", None),
+        ("batch 1 works fine at 1024 but batch 2 already won't fit", 1),
     ],
 )
-def test_batch_said_otherwise(text: str, batch: int) -> None:
+def test_batch_said_otherwise(text: str, batch: int | None) -> None:
     assert extract(text).facts.get("batch_size") == batch

@@ -201,11 +201,9 @@ def _asked(word: Hit, reading: Reading) -> bool:
     """An infinitive in a question is a wish, not the setup: "desligar o GC deixa melhor?"."""
     words = reading.tokens.words
     said = words[word.first]
-    if (
-        words[max(0, word.first - 2) : word.first] in _DONE_BEFORE
-        or words[word.first - 1] == "apos"
-    ):
-        return False  # "mesmo depois de religar o gc": the act was done
+    before = words[max(0, word.first - 2) : word.first]
+    if before == ("depois", "de") or before[-1:] in (("apos",), ("after",)):
+        return False  # "mesmo depois de religar o gc", "after turning it back on": done
     if said in _PT_INFINITIVES:
         return True
     if not reading.question(word.first):
@@ -218,8 +216,6 @@ def _asked(word: Hit, reading: Reading) -> bool:
 
 _DONE_ASKED: Final = frozenset({"did", "has", "have", "had"})
 
-
-_DONE_BEFORE: Final = (("depois", "de"), ("after",))
 
 
 def _left_since(word: Hit, mention: Hit, reading: Reading) -> bool:

@@ -217,7 +217,6 @@ def _asked(word: Hit, reading: Reading) -> bool:
 _DONE_ASKED: Final = frozenset({"did", "has", "have", "had"})
 
 
-
 def _left_since(word: Hit, mention: Hit, reading: Reading) -> bool:
     """ "Haven't touched the checkpointing since": left as it was set before, whatever that
     was; only "never touched it" says it is at its default (on)."""

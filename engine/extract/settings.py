@@ -277,6 +277,8 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         first, last = min(mention.first, word.first), max(mention.last, word.last)
         retry = word.kind == "reon"
         return SettingState(mention.arg, "on" if is_on else "off", first, last, retry, wished=True)
+    if mention.arg == "gc" and _guessed(min(mention.first, anchor.first), end, clause, reading):
+        return None
     doubt = None
     if mention.arg == "gc":
         doubt = _doubt(mention if mention.first <= anchor.first else anchor, clause)
@@ -304,6 +306,25 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     keyed = reading.followed_by_key(mention)
     weak = word is not None and word.kind in ("weak_on", "weak_off")
     return SettingState(mention.arg, "on" if is_on else "off", first, last, retry, keyed, weak)
+
+
+def _guessed(first: int, last: int, clause: Sequence[Hit], reading: Reading) -> bool:
+    """A guess about the state just said is no statement of it: "i think GC is on?", "pretty
+    sure checkpointing is on", "o gc tava ligado acho". Only right before the name (little but
+    articles between) or right after the state: "acho que é porque desliguei o GC" says GC
+    is off and guesses the cause."""
+    words = reading.tokens.words
+    for hit in clause:
+        if hit.kind != "guess":
+            continue
+        if hit.last < first and set(words[hit.last + 1 : first]) <= _GUESS_FILLERS:
+            return True
+        if 0 < hit.first - last <= 2:
+            return True
+    return False
+
+
+_GUESS_FILLERS: Final = frozenset({"que", "q", "o", "a", "the", "that", "my", "meu", "minha"})
 
 
 def _hedged(end: int, reading: Reading) -> Hit | None:
@@ -461,6 +482,8 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
             previous = hit.arg
         elif kind in _STRONG:
             state = _bare_state(hit, by_clause[clause_of[hit.first]], previous, reading)
+            if state is not None:  # "switched GC back on… then turned it off again"
+                previous = state.setting
         else:
             continue
         if state is not None:
@@ -569,9 +592,12 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     if _compared(in_clause, reading):
         return True  # "off vs on", "ligado ou desligado", "true vs false"
     if reading.question(state.last) and any(
-        h.kind == "where" for h in reading.in_sentence(sentence)
+        h.kind == "where" and (h.first < state.first or not _crash_in(in_clause, reading))
+        for h in reading.in_sentence(sentence)
     ):
-        return True  # "em que lugar eu coloco low_vram: true?": where to set it, not that it is
+        # "em que lugar eu coloco low_vram: true?": where to set it, not that it is; but "it
+        # OOMs with gc off, where do i flip it back on?" tells the run's state, then asks
+        return True
     if state.keyed:
         # "the example configs have `gradient_checkpointing: true`": the examples' setting
         return _in_sentence(reading, sentence, _EXAMPLES)
@@ -604,6 +630,10 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     if not _clause_asks(reading, state.last):
         return False  # "samples look blurry with GC on, should I…?"
     return any(h.kind in _ABOUT_GC for h in in_clause) or not reading.has("oom")
+
+
+def _crash_in(hits: Sequence[Hit], reading: Reading) -> bool:
+    return any(h.kind == "oom" and not reading.negated(h) for h in hits)
 
 
 def describes_a_run(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:

@@ -176,9 +176,26 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
     ("GC ligado, EMA off, batch 1", "enabled"),
     ("GC ligado. depois de 2h o PC desligou sozinho", "enabled"),
     ("gc on, and then the pc turned off by itself", "enabled"),
-    # never touched means left at its default, which is on
-    ("haven't messed with checkpointing at all and it still OOMs", "enabled"),
-    ("nunca mexi no gradient checkpointing", "enabled"),
+    # left at its default: people disagree on what the default is, so it says nothing
+    ("haven't messed with checkpointing at all and it still OOMs", None),
+    ("nunca mexi no gradient checkpointing", None),
+    ("gc? default, I didn't touch it", None),
+    ("GC was never touched so it's on", "enabled"),  # its "never" does not negate "on"
+    ("havent messed with gc at all, it's off now", "disabled"),
+    # a guess is no statement; a doubt is
+    ("i think GC is on? flux dev oom at step 1", None),
+    ("gc was on i think? then i changed a bunch of settings", None),
+    ("acho q o gc ta ligado, nao tenho ctz", None),
+    ("tenho quase ctz q o checkpointing ta ligado", None),
+    ("i don't know if gc is on", "unknown"),
+    ("acho que é porque desliguei o gc", "disabled"),  # the guess is about the cause
+    # a state word with nothing named refers to the setting switched before it
+    (
+        "Switched GC back on and the OOMs stopped. Today I turned it off again, dies at step 2",
+        "disabled",
+    ),
+    # told, then asked where to change it: the run's state
+    ("it OOMs right at the start with gc off, where do i flip it back on in the ui?", "disabled"),
     # but "not touched since" keeps whatever it was set to before
     ("turned GC off last week and haven't touched the checkpointing since", "disabled"),
 ]

@@ -509,6 +509,30 @@ def test_a_crash_with_a_setting_is_a_crash_report() -> None:
         ("does GC save much on top of adamw8bit? just curious, nothing's crashing", "explain"),
         ("running two ai-toolkit jobs at once on the same 4090, the second OOMs", "outside_guide"),
         ("com a atualização nova o z-image usa 5gb a mais de VRAM e dá OOM", "outside_guide"),
+        # the system's memory at its limit, even with the card named beside it
+        (
+            "System RAM goes to 100% and the PC freezes while loading, VRAM is barely used",
+            "outside_guide",
+        ),
+        (
+            "A RAM do sistema vai a 100% e o pc trava carregando, a vram quase nem usa",
+            "outside_guide",
+        ),
+        (
+            "Swap goes crazy and the machine becomes unusable while loading the text encoder",
+            "outside_guide",
+        ),
+        # someone else's job on the same card
+        (
+            "another user's job on the shared server is using the same A100, we both OOM",
+            "outside_guide",
+        ),
+        ("outro usuario ta usando a msm A100, os dois damos oom", "outside_guide"),
+        # a crash feared or denied is no crash
+        ("I'd like to turn it off to get faster steps but I don't want it to crash", "speed"),
+        ("queria mt desligar o gc pra acelerar, bs 1, 768. nada crasha", "speed"),
+        ("como q faço batch 16 numa placa de 16gb", "accumulation"),
+        ("brigadão", "off_topic"),
     ],
 )
 def test_what_the_message_wants(text: str, intent: str) -> None:

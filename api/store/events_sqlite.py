@@ -12,13 +12,15 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from itertools import groupby
 
 from api.store.errors import StoreUnavailable
 from api.store.events import Event, KeptText
+from api.store.sqlite_pool import ConnectionPool
 
 BACKEND = "sqlite"
+_MAX_IDLE_CONNECTIONS = 2  # the writer thread and a report reading
 _new = tuple.__new__  # Event's own __new__ goes through a lambda: a tenth of a report's time
 _READ_BATCH = 10_000
 
@@ -75,6 +77,8 @@ class SqliteEventLog:
     def __init__(self, database: str, *, timeout_seconds: float = 2.0) -> None:
         self._database = database
         self._timeout = timeout_seconds
+        # Kept open between calls: opening the file costs more than a batch of rows to write.
+        self._pool = ConnectionPool(self._connect, _MAX_IDLE_CONNECTIONS)
         with self._connection() as connection:
             connection.execute("PRAGMA journal_mode = WAL")
             connection.executescript(_SCHEMA)
@@ -112,17 +116,25 @@ class SqliteEventLog:
             connection.execute(_PURGE, (now,))
 
     def close(self) -> None:
-        """Nothing stays open between calls."""
+        self._pool.close()
+
+    def _connect(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(
+            self._database, timeout=self._timeout, isolation_level=None, check_same_thread=False
+        )
+        try:
+            connection.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.Error:
+            connection.close()
+            raise
+        return connection
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
-        """A connection of its own for each call, closed after it; any SQLite error is
-        StoreUnavailable."""
+        """A pooled connection; any SQLite error is StoreUnavailable (and the connection that
+        failed is closed, not kept)."""
         try:
-            with closing(
-                sqlite3.connect(self._database, timeout=self._timeout, isolation_level=None)
-            ) as connection:
-                connection.execute("PRAGMA synchronous = NORMAL")
+            with self._pool.connection() as connection:
                 yield connection
         except sqlite3.Error as error:
             raise StoreUnavailable(BACKEND, str(error)) from error

@@ -29,7 +29,7 @@ from engine.extract.quoted import (
 )
 from engine.extract.reading import Reading
 from engine.extract.settings import SettingState, current_states, setting_states
-from engine.extract.signals import DEV_SHM, OFF_TOPIC_GREETING, OOM_KILLER, WRONG_GPU, signal_hits
+from engine.extract.signals import DEV_SHM, OFF_TOPIC_GREETING, WRONG_GPU, signal_hits
 from engine.extract.typos import correct
 from kb.contract import FactValue
 
@@ -239,6 +239,10 @@ def _said_first(entry: tuple[Hit, Found]) -> tuple[int, str]:
     return entry[0].first, entry[0].kind
 
 
+def _sampling_off(states: Sequence[SettingState]) -> bool:
+    return any(s.setting == "disable_sampling" and s.state == "on" for s in states)
+
+
 def _situation(
     reading: Reading,
     states: Sequence[SettingState],
@@ -249,15 +253,17 @@ def _situation(
 ) -> list[Found | None]:
     ooms = situation.reported_ooms(reading, signals)
     kind = situation.memory_kind(reading, ooms, signals)
-    # A data loader's bus error for want of /dev/shm is no out-of-memory, and system RAM that
-    # fills up and freezes the machine crashed nothing unless the kernel killed the job: no phase.
+    # A data loader's bus error for want of /dev/shm is no out-of-memory: no phase. (The system's
+    # memory filling up while loading does break while loading.)
     gpu = kind is not None and kind.value == "gpu"
-    frozen = kind is not None and kind.value == "system" and OOM_KILLER not in signals
-    no_phase = (DEV_SHM in signals and not gpu) or frozen
+    no_phase = DEV_SHM in signals and not gpu
+    when = None if no_phase else situation.phase(reading, ooms, numbered, expecting == "oom_phase")
+    if when is not None and when.value == "sampling" and _sampling_off(states):
+        when = None  # "disable_sampling: true, no previews at all, and still OOM": not sampling
     return [
         situation.goal(reading, ooms, states),
         kind,
-        None if no_phase else situation.phase(reading, ooms, numbered, expecting == "oom_phase"),
+        when,
         situation.gc_retry(reading, ooms, states, gc_now),
         situation.stable_with_gc(reading, states, ooms, signals.keys()),
     ]

@@ -453,6 +453,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             score.add(expected, 3.0, number.first, number.last)
         role = _role(number, score)
         moved = previous is not None and _moved(reading.low, previous[0], number)
+        if moved and previous is not None and _supposed(reading, previous[0], clause_of):
+            # "if dropping sample steps from 30 to 15 would…": 30 is run, 15 only supposed
+            previous = (number, None)
+            continue
         if moved and previous is not None and previous[1] is not None:
             # "from 2 to 4": the second is what it is now, in the same role
             role = role or previous[1]
@@ -481,6 +485,20 @@ def _moved(low: str, before: Number, after: Number) -> bool:
     return bool(_TO.fullmatch(low, before.end, after.start))
 
 
+def _supposed(reading: Reading, number: Number, clause_of: Sequence[int]) -> bool:
+    """A change supposed, not made: "if" or "se" shortly before the value it starts from."""
+    clause = clause_of[number.first]
+    return any(
+        h.last < number.first
+        and number.first - h.last <= _SUPPOSED_REACH
+        and clause_of[h.first] == clause
+        for h in reading.of("supposing")
+    )
+
+
+_SUPPOSED_REACH: Final = 8  # "se baixar os sample steps de 30": words from "se" to the value
+
+
 def _int(value: float) -> int:
     return int(value)
 
@@ -507,7 +525,8 @@ _DOES_NOT_FIT: Final = re.compile(
 _PROPOSED: Final = re.compile(
     r"(?:\bvoltar (?:pro|pra|para|ao)|\bgo back (?:to|down to)"
     r"|\b(?:i'?d like|i want|i wanna|quero|queria) (?:something like|to (?:get|run|use|do))"
-    r"|\b(?:ou|or) (?:e|is it) (?:melhor|better))"
+    r"|\b(?:ou|or) (?:e|is it) (?:melhor|better)"
+    r"|\b(?:what now|and now|e agora|then|entao)\s*,?)"
     r"\s+(?:(?:a|o|um|uma|the)\s+)?(?:batch|bs|batch size|lote)?\s*(?:de|of|=|:)?\s*$"
 )
 

@@ -281,7 +281,7 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         return None
     doubt = None
     if mention.arg == "gc":
-        doubt = _doubt(mention if mention.first <= anchor.first else anchor, clause)
+        doubt = _doubt(mention if mention.first <= anchor.first else anchor, clause, word)
     if doubt is None and mention.arg == "gc":
         doubt = _hedged(end, reading)
     if doubt is not None:
@@ -357,7 +357,7 @@ _OF_IT: Final = re.compile(
 )
 
 
-def _doubt(named: Hit, clause: Sequence[Hit]) -> Hit | None:
+def _doubt(named: Hit, clause: Sequence[Hit], word: Hit | None = None) -> Hit | None:
     """A doubt just before the name or its state word ("não sei se tá ligado o GC"), or right
     after the name ("GC: unknown", "gc? no idea")."""
     # Close only: "não sei por que dá OOM com GC off" doubts the OOM, not GC.
@@ -366,6 +366,8 @@ def _doubt(named: Hit, clause: Sequence[Hit]) -> Hit | None:
             continue
         if hit.last < named.first and named.first - hit.last <= _DOUBT:
             return hit
+        if word is not None and named.last < hit.first and hit.last < word.first:
+            return hit  # "gc eu nem sei se tá ligado": between the name and its state
         if named.kind in _NAMED and hit.first > named.last and hit.first - named.last == 1:
             return hit
     return None

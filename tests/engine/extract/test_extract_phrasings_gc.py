@@ -188,6 +188,7 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
     ("acho q o gc ta ligado, nao tenho ctz", None),
     ("tenho quase ctz q o checkpointing ta ligado", None),
     ("i don't know if gc is on", "unknown"),
+    ("gc eu nem sei se ta ligado", "unknown"),  # the doubt between the name and its state
     ("acho que é porque desliguei o gc", "disabled"),  # the guess is about the cause
     # a state word with nothing named refers to the setting switched before it
     (

@@ -360,6 +360,9 @@ def test_a_multiple_is_no_card() -> None:
         ("OOM while generating the baseline samples. previews 1024x1024 at 28 steps", 28),
         # steps said of the crash are not the previews'
         ("it OOMs at 30 steps, samples 1024", None),
+        # a change supposed, not made: the value it starts from is the one run
+        ("just wondering if dropping sample steps from 30 to 15 would speed things up", 30),
+        ("queria saber se baixar os sample steps de 30 pra 20 acelera", 30),
     ],
 )
 def test_steps_said_of_the_previews(text: str, steps: int | None) -> None:
@@ -377,6 +380,12 @@ def test_steps_said_of_the_previews(text: str, steps: int | None) -> None:
         ("I already know batch 16 straight up won't fit.", None),
         ("eu já sei que batch 4 no qwen image edit não cabe", None),
         ("batch 1 works fine at 1024 but batch 2 already won't fit", 1),
+        # a value asked about after what happened: only proposed
+        (
+            "OOM at once with batch 2 on ZIT. Turned GC back on, same crash. So what now, bs 1?",
+            2,
+        ),
+        ("OOM na hora com batch 2 no ZIT. religuei o GC e nada. e agora, bs 1?", 2),
     ],
 )
 def test_batch_said_otherwise(text: str, batch: int | None) -> None:

@@ -551,6 +551,23 @@ def test_a_duration_is_not_when_it_broke(text: str) -> None:
     assert extract(text).facts.get("oom_phase") != "later"
 
 
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        # previews switched off: whatever else it says, the crash is not while sampling
+        ("disable_sampling: true already, no previews at all, and STILL cuda oom", None),
+        # the system's memory filling up while loading: it breaks while loading
+        (
+            "System RAM goes to 100% and the whole PC freezes while loading Qwen Image Edit",
+            "loading",
+        ),
+        ("o swap vai la em cima e o pc fica inutilizavel carregando o text encoder", "loading"),
+    ],
+)
+def test_when_it_breaks_beside_sampling_and_the_system(text: str, phase: str | None) -> None:
+    assert extract(text).facts.get("oom_phase") == phase
+
+
 def test_a_squared_size_is_a_resolution() -> None:
     assert extract("1024² bs4 gc off flux-dev → OOM ~step 5").facts["max_resolution"] == 1024
 

@@ -475,8 +475,9 @@ def stable_with_gc(
         for h in reading.hits
         if h.kind in _CALM and not reading.negated(h) and not of_another_model(reading, h.first)
     ]
-    if signals & _CRAWLS:  # "no error, it just crawls": no stable run
-        calms = [h for h in calms if h.kind != "no_crash"]
+    # "No OOM so far", "zero crashes", "sem oom" tell that this run does not crash now, not
+    # that it trained through: no stable run on their own.
+    calms = [h for h in calms if h.kind != "no_crash"]
     if not ooms and now is not None and now.state == "on" and not now.retry and calms:
         # GC on now, and it does not crash: "GC on, zero crashes, just slow"
         calm = calms[0]

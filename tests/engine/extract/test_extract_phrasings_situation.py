@@ -568,6 +568,22 @@ def test_when_it_breaks_beside_sampling_and_the_system(text: str, phase: str | N
     assert extract(text).facts.get("oom_phase") == phase
 
 
+@pytest.mark.parametrize(
+    ("text", "stable"),
+    [
+        # a run that trains through with GC on
+        ("treino do sdxl ta liso com GC ligado, 1.8s/it. vale desligar?", "yes"),
+        ("A5000, sdxl, GC on, never crashed once. would flipping GC off help?", "yes"),
+        ("GC is on and it's been training fine like that for days", "yes"),
+        # not crashing so far says only that it does not crash now
+        ("gc on, 4090, flux, bs 1, 4.5s/it, no crash. would it be crazy to turn gc off?", None),
+        ("da pra deixar o treino do zit mais rapido? gc ligado, nenhum oom ate agora", None),
+    ],
+)
+def test_a_run_that_trains_through(text: str, stable: str | None) -> None:
+    assert extract(text).facts.get("stable_with_gc") == stable
+
+
 def test_a_squared_size_is_a_resolution() -> None:
     assert extract("1024² bs4 gc off flux-dev → OOM ~step 5").facts["max_resolution"] == 1024
 

@@ -549,6 +549,8 @@ def _aside(reading: Reading, number: Number) -> bool:
     sentence = reading.sentence_of(number.first)
     if any(reading.sentence_of(h.first) == sentence for h in reading.of("past")):
         return True
+    if any(h.first <= number.first <= h.last for h in reading.of("accumulation")):
+        return True  # "como faço batch 16 numa placa de 16gb": the batch wanted
     if _NOT_RUN.search(reading.low, max(0, number.start - 40), number.start):
         return True
     if _DOES_NOT_FIT.match(reading.low, number.end):

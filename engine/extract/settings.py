@@ -277,13 +277,14 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         first, last = min(mention.first, word.first), max(mention.last, word.last)
         retry = word.kind == "reon"
         return SettingState(mention.arg, "on" if is_on else "off", first, last, retry, wished=True)
-    if mention.arg == "gc" and _guessed(min(mention.first, anchor.first), end, clause, reading):
-        return None
     doubt = None
     if mention.arg == "gc":
         doubt = _doubt(mention if mention.first <= anchor.first else anchor, clause, word)
     if doubt is None and mention.arg == "gc":
         doubt = _hedged(end, reading)
+    guessed = _guessed(min(mention.first, anchor.first), end, clause, reading)
+    if doubt is None and mention.arg == "gc" and guessed:
+        return None  # a guess alone; with "not sure" beside it, the doubt is what is said
     if doubt is not None:
         return SettingState(
             "gc",
@@ -319,11 +320,12 @@ def _guessed(first: int, last: int, clause: Sequence[Hit], reading: Reading) -> 
             continue
         if hit.last < first and set(words[hit.last + 1 : first]) <= _GUESS_FILLERS:
             return True
-        if 0 < hit.first - last <= 2:
+        if 0 < hit.first - last <= _GUESS_AFTER:
             return True
     return False
 
 
+_GUESS_AFTER: Final = 3  # "tá ligado por padrão, né?": words from the state to the guess
 _GUESS_FILLERS: Final = frozenset({"que", "q", "o", "a", "the", "that", "my", "meu", "minha"})
 
 
@@ -390,6 +392,10 @@ def _bare_state(
         return None
     if _asked(word, reading):
         return None
+    if reading.tokens.words[word.last + 1 : word.last + 2] in _A_NUMBER_NEXT:
+        return None  # "bs 4 OOMs so I'm back on 2": a value gone back to, not a switch
+    if _guessed(word.first, word.last, clause, reading):
+        return None  # "…gradient checkpointing, tá ligado por padrão, né?"
     setting = "gc" if word.kind == "reon" else previous
     if setting is None:
         return None
@@ -397,6 +403,9 @@ def _bare_state(
     is_on = (word.kind in _ON) != (len(negations) % 2 == 1)
     first = min(word.first, negations[0].first) if negations else word.first
     return SettingState(setting, "on" if is_on else "off", first, word.last, word.kind == "reon")
+
+
+_A_NUMBER_NEXT: Final = frozenset((str(n),) for n in range(1, 65))
 
 
 def _slang(word: Hit, reading: Reading) -> bool:
@@ -693,6 +702,10 @@ _ADVICE: Final = frozenset(
         "pensando",
         "pensei",
         "planning",
+        "love",
+        "like",
+        "gostaria",
+        "adoraria",
     }
 )
 
@@ -707,7 +720,8 @@ def _implied_by_wish(reading: Reading, wished: Sequence[SettingState]) -> Settin
         if state.retry:
             return state._replace(state="off", wished=False, retry=False)
         advised = _in_sentence(reading, reading.sentence_of(state.first), _ADVICE)
-        if state.state == "off" and reading.has("speed") and not advised:
+        weighed = set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _THAN
+        if state.state == "off" and reading.has("speed") and not advised and not weighed:
             return state._replace(state="on", wished=False)
     return None
 

@@ -189,6 +189,13 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
     ("tenho quase ctz q o checkpointing ta ligado", None),
     ("i don't know if gc is on", "unknown"),
     ("gc eu nem sei se ta ligado", "unknown"),  # the doubt between the name and its state
+    ("Nunca mexi no gradient checkpointing, tá ligado por padrão né?", None),  # asked back
+    # a wish to switch it off, or the other side of a comparison, says nothing of it now
+    ("would love to turn gc off to speed things up. nothing's crashing", None),
+    ("wondering if fewer sample steps would speed things up more than turning gc off", None),
+    # not a switch: a value gone back to, a setting not found
+    ("bs 2 runs fine, bs 4 OOMs so I'm back on 2", None),
+    ("I see Batch Size, Steps, Unload TE... but no checkpointing anywhere", None),
     ("acho que é porque desliguei o gc", "disabled"),  # the guess is about the cause
     # a state word with nothing named refers to the setting switched before it
     (

@@ -386,6 +386,7 @@ def test_steps_said_of_the_previews(text: str, steps: int | None) -> None:
             2,
         ),
         ("OOM na hora com batch 2 no ZIT. religuei o GC e nada. e agora, bs 1?", 2),
+        ("como q faço batch 16 numa placa de 16gb", None),  # the batch wanted
     ],
 )
 def test_batch_said_otherwise(text: str, batch: int | None) -> None:

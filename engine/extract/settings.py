@@ -490,6 +490,9 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
             if hit.arg == "quantize" and _of_the_text_encoder(hit, reading):
                 continue  # "quantize_te: true", "quantizing the text encoder": not the model
             state = _state_of(hit, by_clause[clause_of[hit.first]], reading)
+            if state is None and states and _also(hit, reading):
+                # "qfloat8 tá ligado, low_vram tb": the state said just before, of this one too
+                state = states[-1]._replace(setting=hit.arg, first=hit.first, last=hit.last + 1)
             previous = hit.arg
         elif kind in _STRONG:
             state = _bare_state(hit, by_clause[clause_of[hit.first]], previous, reading)
@@ -500,6 +503,14 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
         if state is not None:
             states.append(state)
     return states
+
+
+def _also(named: Hit, reading: Reading) -> bool:
+    """The name followed at once by "too", "também": the state said before, again."""
+    return reading.tokens.words[named.last + 1 : named.last + 2] in _ALSO
+
+
+_ALSO: Final = frozenset({("tb",), ("tbm",), ("tambem",), ("too",), ("also",)})
 
 
 _ABOUT_GC: Final = frozenset({"explain", "quality", "speed"})

@@ -196,6 +196,9 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
     # not a switch: a value gone back to, a setting not found
     ("bs 2 runs fine, bs 4 OOMs so I'm back on 2", None),
     ("I see Batch Size, Steps, Unload TE... but no checkpointing anywhere", None),
+    # "too", "também": the state said just before
+    ("turned low_vram off cuz it was slow, and GC too. now oom at step 2", "disabled"),
+    ("ja ta com quantize e low vram ligado\ngc tbm", "enabled"),
     ("acho que é porque desliguei o gc", "disabled"),  # the guess is about the cause
     # a state word with nothing named refers to the setting switched before it
     (

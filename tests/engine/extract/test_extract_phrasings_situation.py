@@ -570,6 +570,15 @@ def test_when_it_breaks_beside_sampling_and_the_system(text: str, phase: str | N
     assert extract(text).facts.get("oom_phase") == phase
 
 
+def test_a_torch_out_of_memory_error_is_the_card_s() -> None:
+    assert extract("torch.OutOfMemoryError at step 1 lol, bs 1").facts["memory_kind"] == "gpu"
+
+
+def test_low_vram_too() -> None:
+    facts = extract("qfloat8 ta ligado, low_vram tb. z-image. ajuda").facts
+    assert facts["low_vram"] is True and facts["quantize"] is True
+
+
 @pytest.mark.parametrize(
     ("text", "stable"),
     [
@@ -582,15 +591,6 @@ def test_when_it_breaks_beside_sampling_and_the_system(text: str, phase: str | N
         ("da pra deixar o treino do zit mais rapido? gc ligado, nenhum oom ate agora", None),
     ],
 )
-def test_a_torch_out_of_memory_error_is_the_card_s() -> None:
-    assert extract("torch.OutOfMemoryError at step 1 lol, bs 1").facts["memory_kind"] == "gpu"
-
-
-def test_low_vram_too() -> None:
-    facts = extract("qfloat8 ta ligado, low_vram tb. z-image. ajuda").facts
-    assert facts["low_vram"] is True and facts["quantize"] is True
-
-
 def test_a_run_that_trains_through(text: str, stable: str | None) -> None:
     assert extract(text).facts.get("stable_with_gc") == stable
 

@@ -239,8 +239,21 @@ def _said_first(entry: tuple[Hit, Found]) -> tuple[int, str]:
     return entry[0].first, entry[0].kind
 
 
-def _sampling_off(states: Sequence[SettingState]) -> bool:
-    return any(s.setting == "disable_sampling" and s.state == "on" for s in states)
+def _sampling_off(reading: Reading, states: Sequence[SettingState]) -> bool:
+    """Previews switched off in the run, not in a run that went fine ("with sampling disabled it
+    trains fine, but the first preview OOMs")."""
+    return any(
+        s.setting == "disable_sampling" and s.state == "on" and not _calm(reading, s.first)
+        for s in states
+    )
+
+
+def _calm(reading: Reading, word: int) -> bool:
+    clause = reading.clauses_of_words[word]
+    return any(
+        h.kind in ("stable", "no_crash") and reading.clauses_of_words[h.first] == clause
+        for h in reading.hits
+    )
 
 
 def _situation(
@@ -258,7 +271,7 @@ def _situation(
     gpu = kind is not None and kind.value == "gpu"
     no_phase = DEV_SHM in signals and not gpu
     when = None if no_phase else situation.phase(reading, ooms, numbered, expecting == "oom_phase")
-    if when is not None and when.value == "sampling" and _sampling_off(states):
+    if when is not None and when.value == "sampling" and _sampling_off(reading, states):
         when = None  # "disable_sampling: true, no previews at all, and still OOM": not sampling
     return [
         situation.goal(reading, ooms, states),

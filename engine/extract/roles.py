@@ -514,6 +514,13 @@ _NOT_RUN: Final = re.compile(
 )
 
 
+# The other side of a comparison, or an example: not the run's.
+_COMPARED_TO: Final = re.compile(
+    r"\b(?:compared (?:to|with)|comparado (?:a|ao|com)|em comparacao (?:a|ao|com)|versus|vs"
+    r"|something like|algo como|for example|por exemplo)\b[^.?!,;\n]{0,24}$"
+)
+
+
 # A value followed, in its clause, by its not fitting.
 _DOES_NOT_FIT: Final = re.compile(
     r"(?:(?!\bbut\b|\bmas\b|\bbatch\b|\blote\b)[^.?!,;\n]){0,40}?"
@@ -553,6 +560,8 @@ def _aside(reading: Reading, number: Number) -> bool:
         return True  # "como faço batch 16 numa placa de 16gb": the batch wanted
     if _NOT_RUN.search(reading.low, max(0, number.start - 40), number.start):
         return True
+    if _COMPARED_TO.search(reading.low, max(0, number.start - 40), number.start):
+        return True  # "compared to batch 8 on a bigger card", "for something like Z-Image at 1024"
     if _DOES_NOT_FIT.match(reading.low, number.end):
         return True  # "I already know batch 16 straight up won't fit", "batch 4 não cabe"
     if reading.question(number.first) and _PROPOSED.search(
@@ -584,7 +593,10 @@ def _only(low: str, number: Number) -> bool:
     )
 
 
-_PREVIEW_AFTER: Final = re.compile(r"\s*(?:preview|previews|sample|samples|amostra|amostras)\b")
+_PREVIEW_AFTER: Final = re.compile(
+    r"\s*(?:preview|previews|sample|samples|amostra|amostras)\b"
+    r"(?!\s+(?:off|disabled|desligad|desativad))"  # "oom step 3 samples off": previews are off
+)
 
 
 def _phase_of_step(reading: Reading, number: Number) -> str | None:

@@ -43,6 +43,11 @@ _INFINITIVES: Final = frozenset(
         "turning",
         "switch",
         "switching",
+        "ligo",  # "ligo o gc de volta?": should I
+        "desligo",
+        "religo",
+        "desativo",
+        "reativo",
     }
 )
 _ON: Final = frozenset({"on", "reon", "on_after", "weak_on"})
@@ -392,6 +397,8 @@ def _bare_state(
         return None
     if _asked(word, reading):
         return None
+    if reading.tokens.words[word.last + 1 : word.last + 2] in _NOTHING:
+        return None  # "I've disabled nothing, changed nothing"
     if reading.tokens.words[word.last + 1 : word.last + 2] in _A_NUMBER_NEXT:
         return None  # "bs 4 OOMs so I'm back on 2": a value gone back to, not a switch
     if _guessed(word.first, word.last, clause, reading):
@@ -405,6 +412,7 @@ def _bare_state(
     return SettingState(setting, "on" if is_on else "off", first, word.last, word.kind == "reon")
 
 
+_NOTHING: Final = frozenset({("nothing",), ("nada",), ("anything",)})
 _A_NUMBER_NEXT: Final = frozenset((str(n),) for n in range(1, 65))
 
 

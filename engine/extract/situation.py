@@ -442,6 +442,9 @@ def _said_before(reading: Reading, calms: Sequence[Hit], ooms: Sequence[Hit]) ->
     return None
 
 
+_STABLE_NAMED: Final = frozenset({"stable", "estavel"})
+
+
 def stable_with_gc(
     reading: Reading, states: Sequence[SettingState], ooms: Sequence[Hit], signals: Set[str]
 ) -> Found | None:
@@ -507,7 +510,10 @@ def stable_with_gc(
             continue
         clause = reading.clauses[cue.first]
         said = [s for s in gc if reading.clauses[s.first] == clause]
-        state = next((s for s in said if s.state == "on"), None)
+        # "GC back on and it's training fine now": what the retry did (gc_retry), no stable run;
+        # unless it says stable ("religuei o GC e agora está estável")
+        named = set(words[cue.first : cue.last + 1]) & _STABLE_NAMED
+        state = next((s for s in said if s.state == "on" and (named or not s.retry)), None)
         if state is None and (cue.kind != "stable_run" or said):
             continue
         value = "no" if reading.negated(cue) else "yes"

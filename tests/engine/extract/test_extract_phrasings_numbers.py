@@ -387,6 +387,9 @@ def test_steps_said_of_the_previews(text: str, steps: int | None) -> None:
         ),
         ("OOM na hora com batch 2 no ZIT. religuei o GC e nada. e agora, bs 1?", 2),
         ("como q faço batch 16 numa placa de 16gb", None),  # the batch wanted
+        # the other side of a comparison, or an example
+        ("batch 1 + grad accum 8 gives weird loss curves compared to batch 8 on a bigger card", 1),
+        ("I'm at bs 1 on an L4 and want something like bs 4 behaviour", 1),
     ],
 )
 def test_batch_said_otherwise(text: str, batch: int | None) -> None:

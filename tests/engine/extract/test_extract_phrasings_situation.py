@@ -563,6 +563,9 @@ def test_a_duration_is_not_when_it_broke(text: str) -> None:
         ),
         ("o swap vai la em cima e o pc fica inutilizavel carregando o text encoder", "loading"),
         ("crashes w/ OOM right when training starts, config below", "first_steps"),
+        ("sdxl 4070 ti 1024 bs2 gc off oom step 3 samples off", "first_steps"),
+        # a run with previews off that went fine says nothing of this one
+        ("the first preview ooms. with sampling disabled it trains fine lol", "sampling"),
         ("deu OOM logo que comecou a treinar, segue o config", "first_steps"),
     ],
 )
@@ -589,6 +592,9 @@ def test_low_vram_too() -> None:
         # not crashing so far says only that it does not crash now
         ("gc on, 4090, flux, bs 1, 4.5s/it, no crash. would it be crazy to turn gc off?", None),
         ("da pra deixar o treino do zit mais rapido? gc ligado, nenhum oom ate agora", None),
+        # what a retry did is no stable run, unless it says stable
+        ("thank you so much, GC back on and it's training fine now", None),
+        ("Religuei o GC depois de apanhar com OOM e agora esta estavel, mas lento", "yes"),
     ],
 )
 def test_a_run_that_trains_through(text: str, stable: str | None) -> None:
@@ -613,3 +619,12 @@ def test_a_squared_size_is_a_resolution() -> None:
 def test_memory_of_the_card_running_out(text: str) -> None:
     found = extract(text)
     assert (found.intent, found.facts.get("memory_kind")) == ("fix_oom", "gpu")
+
+
+def test_previews_switched_off_said_shortly() -> None:
+    assert extract("sdxl 1024 bs2 gc off oom step 3 samples off").facts["sampling_disabled"] is True
+
+
+def test_nothing_disabled_keeps_what_was_switched_on() -> None:
+    text = "gc ON, batch 1, low_vram ON, and it STILL dies with CUDA OOM. I've disabled nothing"
+    assert extract(text).facts["low_vram"] is True

@@ -396,6 +396,8 @@ def gc_retry(
 ) -> Found | None:
     """After GC went (back) on: still an OOM ("continua dando OOM") or fixed ("resolveu").
     ``now`` is GC's state now, as read from the whole message."""
+    # "por que desligar dá OOM?" asks about GC in general, after the retry
+    states = [s for s in states if s.setting != "gc" or describes_a_run(s, reading, states)]
     last = _retried(states)
     if last is None:
         return None

@@ -196,6 +196,15 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
     # not a switch: a value gone back to, a setting not found
     ("bs 2 runs fine, bs 4 OOMs so I'm back on 2", None),
     ("3060 ti sd 1.5 gc off 512 bs 2 oom passo 1, ligo o gc de volta?", "disabled"),
+    # the act a video suggested, then done; the one key changed
+    (
+        "Vi num vídeo que desligar o gradient checkpointing deixa rápido, então coloquei false",
+        "disabled",
+    ),
+    (
+        "Por que desligar o GC dá OOM do nada? Só mudei essa chave e agora estoura no passo 2",
+        "disabled",
+    ),
     ("I see Batch Size, Steps, Unload TE... but no checkpointing anywhere", None),
     # "too", "também": the state said just before
     ("turned low_vram off cuz it was slow, and GC too. now oom at step 2", "disabled"),

@@ -628,3 +628,12 @@ def test_previews_switched_off_said_shortly() -> None:
 def test_nothing_disabled_keeps_what_was_switched_on() -> None:
     text = "gc ON, batch 1, low_vram ON, and it STILL dies with CUDA OOM. I've disabled nothing"
     assert extract(text).facts["low_vram"] is True
+
+
+def test_a_question_about_gc_in_general_after_the_retry_keeps_its_outcome() -> None:
+    text = (
+        "> tenta ligar o gradient_checkpointing de novo\n"
+        "liguei e voltou ao normal, obrigado! mas fiquei curioso: por que desligar faz dar OOM"
+        " tão de repente se eu só mudei isso?"
+    )
+    assert extract(text).facts["gc_retry"] == "fixed"

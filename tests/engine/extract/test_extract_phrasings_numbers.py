@@ -387,6 +387,9 @@ def test_steps_said_of_the_previews(text: str, steps: int | None) -> None:
         ),
         ("OOM na hora com batch 2 no ZIT. religuei o GC e nada. e agora, bs 1?", 2),
         ("como q faço batch 16 numa placa de 16gb", None),  # the batch wanted
+        # shorthand glued to the number
+        ("zit oom b2 1024 gc off", 2),
+        ("5070 ti flux schnell b1 512 oom at load", 1),
         # the other side of a comparison, or an example
         ("batch 1 + grad accum 8 gives weird loss curves compared to batch 8 on a bigger card", 1),
         ("I'm at bs 1 on an L4 and want something like bs 4 behaviour", 1),
@@ -394,3 +397,8 @@ def test_steps_said_of_the_previews(text: str, steps: int | None) -> None:
 )
 def test_batch_said_otherwise(text: str, batch: int | None) -> None:
     assert extract(text).facts.get("batch_size") == batch
+
+
+def test_accumulation_glued_to_its_shorthand() -> None:
+    facts = extract("Running bs1 ga4 on SDXL").facts
+    assert facts["batch_size"] == 1 and facts["gradient_accumulation"] == 4

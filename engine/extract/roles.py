@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -85,6 +85,17 @@ def _after_a_preview(words: Sequence[str], number: Number) -> bool:
     return any(w in _PREVIEW_WORDS for w in words[max(0, number.first - 6) : number.first])
 
 
+def _previewed_before(reading: Reading, number: Number, previews: Sequence[int]) -> bool:
+    """A preview word before the number in its sentence, or in the sentence before: "previews
+    take forever. 1024x1024, 40 steps"; not "batch 2, 512, sample every 100 steps"."""
+    sentence = reading.sentence_of(number.first)
+    return any(
+        (at < number.first and reading.sentence_of(at) == sentence)
+        or reading.sentence_of(at) == sentence - 1
+        for at in previews
+    )
+
+
 def _bare(words: Sequence[str], cue: tuple[float, int, int]) -> bool:
     """The cue that won is only a preposition."""
     _, first, last = cue
@@ -93,6 +104,10 @@ def _bare(words: Sequence[str], cue: tuple[float, int, int]) -> bool:
 
 _VIDEO_SIZES: Final = frozenset({480.0, 720.0, 1080.0})
 _PREVIEW_STEPS: Final = 4.0
+# "…, 30 steps, every 100 steps" in a sentence about the previews: how often they are made. It
+# outweighs what "every" alone says (a schedule of something else) and the unit "steps".
+_PREVIEW_EVERY: Final = 7.0
+_EVERY: Final = frozenset({("every",), ("cada",)})
 _STEP_UNITS: Final = frozenset({"steps", "step", "passos", "passo"})
 _OFF: Final = frozenset({"off", "disabled", "desligado", "desligados", "desativado", "desativados"})
 _HYPO_REACH: Final = 5  # words from a wish to the number it wishes for
@@ -266,9 +281,10 @@ class _Placed:
     last: int
 
 
-def _cues(words: Sequence[str], numbers: Sequence[Number]) -> list[_Placed]:
+def _cues(words: Sequence[str], numbers: Sequence[Number], after_comma: Set[int]) -> list[_Placed]:
     """Every cue phrase within reach of a number, longest first: "sample every" is not also
-    "every". Left to right."""
+    "every". Left to right; a phrase never runs across a comma ("per sample, resolution 1024"
+    is no "sample resolution"), though it does across a line ("sample:\n  width: 1536")."""
     placed: list[_Placed] = []
     count, trie = len(words), BOOK.trie
     spans = sorted((max(0, n.first - _BEFORE_REACH), n.last + _AFTER_REACH) for n in numbers)
@@ -282,7 +298,7 @@ def _cues(words: Sequence[str], numbers: Sequence[Number]) -> list[_Placed]:
                 if branch[0]:
                     found, end = branch[0], j
                 j += 1
-                if branch[1] is None or j >= count:
+                if branch[1] is None or j >= count or j in after_comma:
                     break
                 branch = branch[1].get(words[j])
             if found:
@@ -410,7 +426,14 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         return []
     clause_of = reading.clauses_of_words
     numbers = _group(reading.low, _numbers(reading.low, starts))
-    placed = _cues(reading.tokens.words, numbers)
+    tokens = reading.tokens
+    after_comma = {
+        j
+        for j in range(1, len(tokens.words))
+        if "," in reading.low[tokens.ends[j - 1] : starts[j]]
+        or ";" in reading.low[tokens.ends[j - 1] : starts[j]]
+    }
+    placed = _cues(tokens.words, numbers, after_comma)
     expected = EXPECTED_ROLE.get(expecting or "")
     words = reading.tokens.words
     in_phase = {i for h in reading.of("phase") for i in range(h.first, h.last + 1)}
@@ -420,6 +443,11 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         if w in _PREVIEW_WORDS and i not in in_phase and "".join(words[i + 1 : i + 2]) not in _OFF
         for after in (0, 1)  # "previews take forever. 1024x1024, 40 steps, every 50"
     }
+    previews = [
+        i
+        for i, w in enumerate(words)
+        if w in _PREVIEW_WORDS and i not in in_phase and "".join(words[i + 1 : i + 2]) not in _OFF
+    ]
     assigned: list[Assigned] = []
     previous: tuple[Number, str | None] | None = None
     for number in numbers:
@@ -433,7 +461,7 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             or (number.second is not None and _bare(words, score.best_cue[role]))
             for role in ("max_resolution", "sample_size")
         )
-        if uncued and _size_like(number.value) and reading.sentence_of(number.first) in previewed:
+        if uncued and _size_like(number.value) and _previewed_before(reading, number, previews):
             # a size in a sentence about the previews, too far from any cue to say whose it is
             score.add("sample_size", _PREVIEW_SENTENCE, number.first, number.last)
         elif (
@@ -448,6 +476,17 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         ):
             # "previews are 1024x1024 at 30 steps": steps said of the previews are theirs
             score.add("sample_steps", _PREVIEW_STEPS, number.first, number.last)
+        cue = score.best_cue.get("step")
+        if cue is not None and words[max(0, cue[1] - 1) : cue[1]] in _ORDINALS:
+            # "OOM on first step at 1024": the step is named by its order, the number is not it
+            score.scores.pop("step")
+            score.best_cue.pop("step")
+        if (
+            words[max(0, number.first - 1) : number.first] in _EVERY
+            and reading.sentence_of(number.first) in previewed
+            and "sample_every" not in score.best_cue
+        ):
+            score.add("sample_every", _PREVIEW_EVERY, number.first - 1, number.last)
         if expected is not None and not assigned:
             # the answer to "what batch?" is the first number given, not "I also tried 2"
             score.add(expected, 3.0, number.first, number.last)
@@ -483,6 +522,11 @@ _TO: Final = re.compile(
 def _moved(low: str, before: Number, after: Number) -> bool:
     """ "from 2 to 4", "de 4 pra 1": the value changed, and the second is the one now."""
     return bool(_TO.fullmatch(low, before.end, after.start))
+
+
+_ORDINALS: Final = frozenset(
+    (w,) for w in ("first", "1st", "second", "primeiro", "primeira", "segundo", "segunda")
+)
 
 
 def _supposed(reading: Reading, number: Number, clause_of: Sequence[int]) -> bool:

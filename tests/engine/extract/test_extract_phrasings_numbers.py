@@ -402,3 +402,35 @@ def test_batch_said_otherwise(text: str, batch: int | None) -> None:
 def test_accumulation_glued_to_its_shorthand() -> None:
     facts = extract("Running bs1 ga4 on SDXL").facts
     assert facts["batch_size"] == 1 and facts["gradient_accumulation"] == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # the step named by its order: the number after it is the resolution
+        (
+            "4060 ti, sdxl pony lora, gc disabled, OOM on first step at 1024. bs1",
+            {"max_resolution": 1024},
+        ),
+        # a cue never runs across a comma: "per sample, resolution" is no "sample resolution"
+        ("2 control images per sample, resolution 1024, batch_size 2", {"max_resolution": 1024}),
+        # "every N" in a sentence about the previews is how often they are made
+        (
+            "samples take longer than the training lol. 1024x1024, 30 steps, every 100 steps",
+            {"sample_every": 100, "sample_steps": 30},
+        ),
+        ("OOM when sampling at 1536x1536, 20 sample steps, every 500", {"sample_every": 500}),
+        # a size before any word about the previews is the training's
+        (
+            "Currently batch 2, grad accum 2, 512, sample every 100 steps",
+            {"max_resolution": 512, "sample_every": 100},
+        ),
+        (
+            "gc off zimage 5080 bs 2 1024 da oom so quando gera preview preview ta 1024 30 steps",
+            {"max_resolution": 1024, "sample_width": 1024},
+        ),
+    ],
+)
+def test_sizes_and_schedules_beside_the_previews(text: str, facts: dict[str, FactValue]) -> None:
+    found = extract(text).facts
+    assert {name: found.get(name) for name in facts} == facts

@@ -297,7 +297,9 @@ def _said_of_mine(reading: Reading, evidence: Sequence[Evidence]) -> bool:
     return not sentence.rstrip().endswith("?") and _MINE.search(sentence) is not None
 
 
-_MINE: Final = re.compile(r"\b(?:my|meu|minha|i have|i run|tenho|uso|rodo)\b")
+_MINE: Final = re.compile(
+    r"\b(?:my|meu|minha|i have|i run|tenho|uso|rodo|me|mim|aqui|i'm|im|i've|ive)\b"
+)
 
 
 def _named(reading: Reading) -> set[int]:

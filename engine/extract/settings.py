@@ -121,6 +121,37 @@ _AFTER_ON: Final = frozenset(
         "right",
         "atm",
         "currently",
+        # the next item of a list of settings, or the crash: "gc on bs 1", "gc on oom step 2"
+        "bs",
+        "batch",
+        "lote",
+        "res",
+        "resolution",
+        "rank",
+        "lr",
+        "steps",
+        "accum",
+        "ga",
+        "sample",
+        "samples",
+        "preview",
+        "previews",
+        "oom",
+        "ooms",
+        "crash",
+        "crashes",
+        "same",
+        "here",
+        "aqui",
+        "lol",
+        "tho",
+        "though",
+        "btw",
+        "fwiw",
+        "default",
+        "padrao",
+        "i",
+        "eu",
     }
 )
 
@@ -611,6 +642,10 @@ _BLAMED: Final = re.compile(
 )
 
 
+# A speed measured on the run: the sentence is about the person's own training.
+_MEASURED: Final = re.compile(r"\d\s*(?:s/it|it/s|s/step|sec/it|seg/it|s por it)")
+
+
 def _generic(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:
     """A state that describes no run: "GC on vs off", "does GC on hurt quality?", "people say
     training without GC looks better". A doubt is always about the run."""
@@ -655,6 +690,10 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     start = reading.span(state.first, state.last)[0]
     if _BLAMED.search(reading.low, max(0, start - 30), start):
         return False  # "could that be because gradient checkpointing is on?": their run's
+    if state.state == "on" and reading.tokens.words[state.first] in ("sem", "without"):
+        return False  # "o que deixa mais rápido sem desligar o gc?": it is on, and stays on
+    if _MEASURED.search(reading.low, *_sentence_span(reading, sentence)):
+        return False  # "is it normal that kontext trains at 9s/it with gc on?": their run's
     if state.weak and reading.question(state.last):
         return True  # "a 4090 aguenta flux sem GC?", "how much slower is training with GC?"
     if not _clause_asks(reading, state.last):

@@ -196,6 +196,12 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
     # not a switch: a value gone back to, a setting not found
     ("bs 2 runs fine, bs 4 OOMs so I'm back on 2", None),
     ("3060 ti sd 1.5 gc off 512 bs 2 oom passo 1, ligo o gc de volta?", "disabled"),
+    # told of their own run inside a question
+    ("is it normal that flux kontext trains at like 9s/it with gc on? on a 4090", "enabled"),
+    ("o que deixa o treino mais rapido sem desligar o gc? flux dev, A10G, bs 1", "enabled"),
+    ("gc off gives me like 20% faster on zit, stable. any downside to keeping it off?", "disabled"),
+    # "on" before the next item of a list is no preposition
+    ("buckets 512 768 1024. gc on bs 1", "enabled"),
     # the act a video suggested, then done; the one key changed
     (
         "Vi num vídeo que desligar o gradient checkpointing deixa rápido, então coloquei false",

@@ -96,6 +96,22 @@ def _previewed_before(reading: Reading, number: Number, previews: Sequence[int])
     )
 
 
+def _preview_frames(reading: Reading, number: Number, previews: Sequence[int]) -> bool:
+    """Frames said of the previews: a preview word shortly before them in their sentence, and
+    no word of the training clips beside them ("clips de 49 frames no dataset")."""
+    sentence = reading.sentence_of(number.first)
+    words = reading.tokens.words
+    near = words[max(0, number.first - 4) : number.last + 4]
+    return not _CLIP_WORDS.intersection(near) and any(
+        0 < number.first - at <= _PREVIEW_FRAMES_REACH and reading.sentence_of(at) == sentence
+        for at in previews
+    )
+
+
+_CLIP_WORDS: Final = frozenset({"clip", "clips", "clipes", "dataset", "training", "treino"})
+_PREVIEW_FRAMES_REACH: Final = 8
+
+
 def _bare(words: Sequence[str], cue: tuple[float, int, int]) -> bool:
     """The cue that won is only a preposition."""
     _, first, last = cue
@@ -108,6 +124,7 @@ _PREVIEW_STEPS: Final = 4.0
 # outweighs what "every" alone says (a schedule of something else) and the unit "steps".
 _PREVIEW_EVERY: Final = 7.0
 _EVERY: Final = frozenset({("every",), ("cada",)})
+_FRAME_UNITS: Final = frozenset({"frames", "frame", "quadros", "f"})
 _STEP_UNITS: Final = frozenset({"steps", "step", "passos", "passo"})
 _OFF: Final = frozenset({"off", "disabled", "desligado", "desligados", "desativado", "desativados"})
 _HYPO_REACH: Final = 5  # words from a wish to the number it wishes for
@@ -481,6 +498,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             # "OOM on first step at 1024": the step is named by its order, the number is not it
             score.scores.pop("step")
             score.best_cue.pop("step")
+        if number.unit in _FRAME_UNITS and _preview_frames(reading, number, previews):
+            # "the video previews OOM (preview is 121 frames 768x512)": the previews' length
+            score.scores.pop("num_frames", None)
+            score.best_cue.pop("num_frames", None)
         if (
             words[max(0, number.first - 1) : number.first] in _EVERY
             and reading.sentence_of(number.first) in previewed

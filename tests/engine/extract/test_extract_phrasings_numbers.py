@@ -434,3 +434,15 @@ def test_accumulation_glued_to_its_shorthand() -> None:
 def test_sizes_and_schedules_beside_the_previews(text: str, facts: dict[str, FactValue]) -> None:
     found = extract(text).facts
     assert {name: found.get(name) for name in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "frames"),
+    [
+        ("LTX-2 lora: the video previews OOM (preview is 121 frames 768x512, 30 steps)", None),
+        ("wan 2.2 dando OOM no sampling. 81 frames em 512, gc on", 81),
+        ("OOM quando gera o video de preview. clips de 49 frames no dataset", 49),
+    ],
+)
+def test_frames_of_the_previews_are_not_the_clips(text: str, frames: int | None) -> None:
+    assert extract(text).facts.get("num_frames") == frames

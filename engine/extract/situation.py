@@ -405,6 +405,11 @@ def gc_retry(
         return None  # GC's "on" was the other side of a comparison: nothing was retried
     still = reading.first("still")
     if ooms and still is not None:
+        retried = min((s.last for s in states if s.setting == "gc" and s.retry), default=last.last)
+        if _calm_between(reading, retried, still.first):
+            # "turned it on and it trained fine. Today, new dataset, GC still on, and OOM": a
+            # new crash after the retry worked, not the retry failing
+            return None
         return _found(
             reading,
             "gc_retry",
@@ -425,7 +430,15 @@ def gc_retry(
     )
 
 
+def _calm_between(reading: Reading, after: int, before: int) -> bool:
+    return any(
+        h.kind in _CALM_OR_FIXED and after < h.first < before and not reading.negated(h)
+        for h in reading.hits
+    )
+
+
 _CALM: Final = frozenset({"stable", "stable_run", "no_crash", "worked"})
+_CALM_OR_FIXED: Final = _CALM | {"fixed"}
 _STABLE: Final = ("stable", "stable_run", "worked")  # "worked" and "stable" need GC on beside them
 _CRAWLS: Final = frozenset({SHARED_MEMORY_SPILL, REGRESSION_AFTER_UPDATE})
 

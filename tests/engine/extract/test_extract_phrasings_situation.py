@@ -637,3 +637,15 @@ def test_a_question_about_gc_in_general_after_the_retry_keeps_its_outcome() -> N
         " tão de repente se eu só mudei isso?"
     )
     assert extract(text).facts["gc_retry"] == "fixed"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Last week I ran this with GC off and it OOMed, so I turned it on and it trained fine."
+        " Today: new dataset, same settings, GC still on, and now OOM at step 900.",
+        "flipped it on, works now, 1.9s/it. buuut now im at step ~1100 and it oomed again??",
+    ],
+)
+def test_a_new_crash_after_a_retry_that_worked_is_no_failed_retry(text: str) -> None:
+    assert extract(text).facts.get("gc_retry") is None

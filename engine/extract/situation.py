@@ -457,7 +457,65 @@ def _said_before(reading: Reading, calms: Sequence[Hit], ooms: Sequence[Hit]) ->
     return None
 
 
-_STABLE_NAMED: Final = frozenset({"stable", "estavel"})
+# After a retry, a calm that says more than "it runs now": stable, or a run gone through.
+_STABLE_NAMED: Final = frozenset(
+    {
+        "stable",
+        "estavel",
+        "trained",
+        "ran",
+        "finished",
+        "completed",
+        "treinou",
+        "rodou",
+        "terminou",
+        "through",
+        "night",
+        "inteiro",
+        "fim",
+    }
+)
+_OTHERS: Final = LEXICON.words("others")
+# What went fine when it is only part of the run: "smaller buckets train fine".
+_PARTS: Final = frozenset({"bucket", "buckets", "images", "imagens", "steps", "passos"})
+
+
+def _someone_else_s(reading: Reading, cue: Hit) -> bool:
+    """A calm run told of someone else ("the author says it trains fine", "no pc do meu amigo
+    roda liso") or of a part of the run ("smaller buckets train fine")."""
+    words = reading.tokens.words
+    sentence = reading.sentence_of(cue.first)
+    before = [w for i, w in enumerate(words[: cue.first]) if reading.sentence_of(i) == sentence]
+    return bool(_OTHERS.intersection(before)) or bool(_PARTS.intersection(before[-3:]))
+
+
+def _after_a_retry(reading: Reading, cue: Hit, states: Sequence[SettingState]) -> bool:
+    """Calm told right after GC went back on ("flipped it back on and it trains fine now"):
+    what the retry did, no stable run; unless it says stable ("agora está estável")."""
+    if set(reading.tokens.words[cue.first : cue.last + 1]) & _STABLE_NAMED:
+        return False
+    sentence = reading.sentence_of(cue.first)
+    return any(
+        s.setting == "gc"
+        and s.retry
+        and s.last < cue.first
+        and reading.sentence_of(s.last) == sentence
+        for s in states
+    )
+
+
+def _in_general(reading: Reading, hit: Hit) -> bool:
+    """Said in a question about anyone's first run ("por que o pessoal fala que nunca se deve
+    começar um primeiro treino com ele desligado?"), not one's own ("posso começar o primeiro
+    treino com gc desligado?")."""
+    if not reading.question(hit.first):
+        return False
+    sentence = reading.sentence_of(hit.first)
+    said = {w for i, w in enumerate(reading.tokens.words) if reading.sentence_of(i) == sentence}
+    return bool(said & (_OTHERS | _ANYONE))
+
+
+_ANYONE: Final = frozenset({"ever", "deve", "anyone", "alguem", "everyone", "todo"})
 
 
 def stable_with_gc(
@@ -477,6 +535,10 @@ def stable_with_gc(
     calm_at = {reading.sentence_of(h.first) for h in reading.of("stable")}
     if first_run is not None and reading.sentence_of(first_run.first) in calm_at:
         first_run = None  # "my first LoRA trained fine with the defaults": that run was stable
+    if first_run is not None and _in_general(reading, first_run):
+        first_run = None  # "should I ever start a first run with GC off?": anyone's first run
+    if first_run is not None and reading.has("no_crash", "stable"):
+        first_run = None  # "my first LoRA is running, no errors": a first run, going well
     if first_run is not None and not reading.negated(first_run):
         return _hit(reading, "stable_with_gc", "no", first_run)
     regressed = REGRESSION_AFTER_UPDATE in signals and ooms
@@ -491,7 +553,11 @@ def stable_with_gc(
     calms = [
         h
         for h in reading.hits
-        if h.kind in _CALM and not reading.negated(h) and not of_another_model(reading, h.first)
+        if h.kind in _CALM
+        and not reading.negated(h)
+        and not of_another_model(reading, h.first)
+        and not _someone_else_s(reading, h)
+        and not _after_a_retry(reading, h, states)
     ]
     # "No OOM so far", "zero crashes", "sem oom" tell that this run does not crash now, not
     # that it trained through: no stable run on their own.
@@ -523,12 +589,18 @@ def stable_with_gc(
     for cue in reading.hits:
         if cue.kind not in _STABLE or of_another_model(reading, cue.first):
             continue
+        if _someone_else_s(reading, cue):
+            continue
         clause = reading.clauses[cue.first]
         said = [s for s in gc if reading.clauses[s.first] == clause]
         # "GC back on and it's training fine now": what the retry did (gc_retry), no stable run;
         # unless it says stable ("religuei o GC e agora está estável")
         named = set(words[cue.first : cue.last + 1]) & _STABLE_NAMED
-        state = next((s for s in said if s.state == "on" and (named or not s.retry)), None)
+        retried = {(s.first, s.last) for s in said if s.retry}  # "back on" reads both ways
+        state = next(
+            (s for s in said if s.state == "on" and (named or (s.first, s.last) not in retried)),
+            None,
+        )
         if state is None and (cue.kind != "stable_run" or said):
             continue
         value = "no" if reading.negated(cue) else "yes"

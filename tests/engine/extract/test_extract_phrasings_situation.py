@@ -595,6 +595,18 @@ def test_low_vram_too() -> None:
         # what a retry did is no stable run, unless it says stable
         ("thank you so much, GC back on and it's training fine now", None),
         ("Religuei o GC depois de apanhar com OOM e agora esta estavel, mas lento", "yes"),
+        ("flipped it back on and it trains fine now. ty all", None),
+        ("turned it back on -> trained all night no issues. but its slow now", "yes"),
+        # someone else's run, or a part of the run
+        ("the author says it trains fine on 16GB with gc on. same config on my 4080 OOMs", None),
+        ("no pc do meu amigo esse mesmo config roda liso com gc ligado. no meu da oom", None),
+        ("it still goes OOM on the 1280 bucket. Smaller buckets train fine. GC on", None),
+        # anyone's first run, asked about; a first run going well
+        (
+            "por que o pessoal fala que nunca se deve começar um primeiro treino sem gc?",
+            None,
+        ),
+        ("Finally got my first LoRA running! could I turn gc off to go faster? no errors", None),
     ],
 )
 def test_a_run_that_trains_through(text: str, stable: str | None) -> None:

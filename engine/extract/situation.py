@@ -252,6 +252,7 @@ def phase(
         and not reading.negated(h)  # "not right away", "não é na hora do sample"
         and not _passed(reading, h, hits)
         and not _yields(reading, h, hits)
+        and not _a_setting(reading, h)
     ]
     turn = reading.of("now")
     if turn:  # the message turns to what happens now: "but now it OOMs at step 1100"
@@ -340,16 +341,56 @@ def _yields(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
     )
 
 
+def _a_setting(reading: Reading, hit: Hit) -> bool:
+    """A phase's words naming a setting that is on: "cache latents ligado", "cache latents to
+    disk is on too"; not when the crash happened."""
+    clause = reading.clauses_of_words
+    after = [
+        w
+        for i, w in enumerate(reading.tokens.words[hit.last + 1 : hit.last + 3], hit.last + 1)
+        if clause[i] == clause[hit.last]
+    ]
+    return bool(_SWITCHED_ON.intersection(after)) or (after[-1:] == ["on"] and "is" in after)
+
+
+_SWITCHED_ON: Final = frozenset({"ligado", "ligada", "ativado", "ativada", "true", "enabled"})
+
+
 def _no_oom(reading: Reading) -> Found | None:
     """ "No OOM, just slow", "it did not crash": phase ``none``."""
     ruled_out = reading.first("no_crash")
     if ruled_out is not None:
         return _hit(reading, "oom_phase", "none", ruled_out)
-    negated = next((h for h in reading.of("oom") if _ruled_out(reading, h)), None)
+    negated = next(
+        (
+            h
+            for h in reading.of("oom")
+            if _ruled_out(reading, h) and not _wanted_without(reading, h)
+        ),
+        None,
+    )
     if negated is None:
         return None
     first = reading.negation_of(negated)
     return _found(reading, "oom_phase", "none", first, negated.last)
+
+
+def _wanted_without(reading: Reading, oom: Hit) -> bool:
+    """A crash to be avoided by what is asked for, not one ruled out: "how 2 go faster w/o
+    oom", "como ter batch grande sem estourar a vram"."""
+    words = reading.tokens.words
+    if words[reading.negation_of(oom)] not in _WITHOUT:
+        return False
+    sentence = reading.sentence_of(oom.first)
+    asked = any(reading.sentence_of(h.first) == sentence for h in reading.hits if h.kind in _ASKS)
+    return asked or bool(
+        _PURPOSE.intersection(w for i, w in enumerate(words) if reading.sentence_of(i) == sentence)
+    )
+
+
+_WITHOUT: Final = frozenset({"sem", "without", "w"})
+_ASKS: Final = frozenset({"hypo", "speed", "accumulation", "fear"})
+_PURPOSE: Final = frozenset({"how", "como", "pra", "para", "quero", "want", "can", "posso"})
 
 
 def _names_the_images(reading: Reading, found: Found) -> bool:

@@ -567,6 +567,13 @@ def test_a_duration_is_not_when_it_broke(text: str) -> None:
         # a run with previews off that went fine says nothing of this one
         ("the first preview ooms. with sampling disabled it trains fine lol", "sampling"),
         ("deu OOM logo que comecou a treinar, segue o config", "first_steps"),
+        # a phase's words naming a setting that is on
+        ("OOM no passo 1. batch 1, 1024, gc ligado, cache latents ligado", "first_steps"),
+        ("crasha com cuda oom durante o cache dos latents. gc ligado. 5090", "loading"),
+        # a crash to be avoided is no crash ruled out
+        ("trainin is sooo slow on my 3060 ti, sdxl, bs1. how 2 go faster w/o oom", None),
+        ("como faz pra ter batch grande sem estourar a vram", None),
+        ("roda sem oom nenhum, so lento", "none"),
     ],
 )
 def test_when_it_breaks_beside_sampling_and_the_system(text: str, phase: str | None) -> None:

@@ -646,6 +646,14 @@ _BLAMED: Final = re.compile(
 _MEASURED: Final = re.compile(r"\d\s*(?:s/it|it/s|s/step|sec/it|seg/it|s por it)")
 
 
+_OR: Final = frozenset({"or", "ou", "vs", "versus"})
+
+
+def _between(reading: Reading, a: SettingState, b: SettingState) -> Sequence[str]:
+    first, second = (a, b) if a.first < b.first else (b, a)
+    return reading.tokens.words[first.last + 1 : second.first]
+
+
 def _generic(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:
     """A state that describes no run: "GC on vs off", "does GC on hurt quality?", "people say
     training without GC looks better". A doubt is always about the run."""
@@ -656,6 +664,14 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     in_clause = reading.by_clause.get(clause, ())
     if _compared(in_clause, reading):
         return True  # "off vs on", "ligado ou desligado", "true vs false"
+    if reading.question(state.last) and any(
+        other.setting == "gc"
+        and other.state not in (state.state, "unknown")
+        and reading.sentence_of(other.first) == sentence
+        and _OR.intersection(_between(reading, state, other))
+        for other in states
+    ):
+        return True  # "what's faster: GC on + bs 4, or GC off + bs 1?"
     if reading.question(state.last) and any(
         h.kind == "where" and (h.first < state.first or not _crash_in(in_clause, reading))
         for h in reading.in_sentence(sentence)
@@ -826,6 +842,32 @@ def of_another_model(reading: Reading, word: int) -> bool:
     return bool(then) and bool(later - then)
 
 
+_WITH_IT: Final = frozenset({("with", "it"), ("com", "ele"), ("com", "ela")})
+
+
+def _without_it_crashes(
+    reading: Reading, state: SettingState, states: Sequence[SettingState]
+) -> bool:
+    """ "Without gradient checkpointing it runs out of memory, with it it's slow": what would
+    happen either way, said of a setting that is on. A clause opened by "without"/"sem" GC with
+    a crash in it, and the other side said beside it ("sem GC dá OOM" alone is a report)."""
+    if state.setting != "gc" or state.state != "off" or not state.weak:
+        return False
+    clause = reading.clauses_of_words
+    opens = state.first == 0 or clause[state.first - 1] != clause[state.first]
+    sentence = reading.sentence_of(state.first)
+    words = reading.tokens.words
+    other_side = any(
+        s.setting == "gc" and s.state == "on" and reading.sentence_of(s.first) == sentence
+        for s in states
+    ) or any(
+        tuple(words[i : i + 2]) in _WITH_IT and reading.sentence_of(i) == sentence
+        for i in range(state.last + 1, len(words) - 1)
+    )
+    crash = _crash_in(reading.by_clause.get(reading.clauses[state.first], ()), reading)
+    return opens and other_side and crash
+
+
 def current_states(reading: Reading, states: Sequence[SettingState]) -> list[SettingState]:
     """What each setting is now: a state written as a setting beats prose, prose in the present
     beats prose about before ("it was stable before with GC on"), and within each the last said
@@ -839,14 +881,18 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         states = [s for s in states if s.setting != "gc"]
     told = [s for s in states if not _generic(s, reading, states)]
     for state in told:
-        if reading.clauses.get(state.first) in cond:
+        if reading.clauses.get(state.first) in cond or _without_it_crashes(reading, state, told):
             if state.setting == "gc" and "gc" not in chosen:
                 # "if I untick it, it OOMs": it is ticked now
                 chosen["gc"] = (0, state._replace(state="on"))
             continue
         then = reading.sentence_of(state.first) in past
-        rank = 0 if then else 2 if state.keyed else 1  # "com `gc: true` rodava, troquei pra…"
+        # "com `gc: true` rodava, troquei pra…"; a switch back said after a key outranks it too
+        # ("I had `gradient_checkpointing: false`… set it back to true")
+        rank = 0 if then else 2 if state.keyed else 1
         held = chosen.get(state.setting)
+        if state.retry and rank and held is not None and held[1].keyed:
+            rank = 2
         # a bare preposition ("com GC cada treino leva 3h") does not undo a state said outright
         weaker = state.weak and held is not None and not held[1].weak
         if held is None or rank > held[0] or (rank == held[0] and not weaker):
@@ -857,6 +903,19 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         if crashed is not None:
             chosen["gc"] = (held[0], crashed)
     done = reading.first("did_it")
+    held = chosen.get("gc")
+    if done is not None and held is not None and held[1].last < done.first and not held[1].keyed:
+        # "all with GC on, never a problem. I read that turning it off is free speed, so I
+        # did": the act suggested after the state said is what was done
+        after = [
+            s
+            for s in [*told, *wished]
+            if s.setting == "gc"
+            and s.state not in ("unknown", held[1].state)
+            and held[1].last < s.first < done.first
+        ]
+        if after:
+            chosen["gc"] = (held[0], after[-1]._replace(wished=False))
     if done is not None and "gc" not in chosen:
         # "turning it off makes it faster, so I did that": the act suggested is the setup now
         suggested = [s for s in [*states, *wished] if s.setting == "gc" and s.state != "unknown"]

@@ -202,6 +202,23 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
     ("gc off gives me like 20% faster on zit, stable. any downside to keeping it off?", "disabled"),
     # "on" before the next item of a list is no preposition
     ("buckets 512 768 1024. gc on bs 1", "enabled"),
+    # what would happen without it: it is on
+    (
+        "without gradient checkpointing it runs out of memory, with it it's painfully slow",
+        "enabled",
+    ),
+    # two setups weighed in one question: neither is the run's
+    ("what's faster: GC on + bs 4, or GC off + bs 1? no crashes either way so far", None),
+    # switched back after a key was quoted
+    (
+        "First I had gradient_checkpointing: false and it died at step 1. Set it back to true",
+        "enabled",
+    ),
+    # an act suggested, then done
+    (
+        "A guide said to untick gradient checkpointing to go faster, so I did. OOM at step 1",
+        "disabled",
+    ),
     # the act a video suggested, then done; the one key changed
     (
         "Vi num vídeo que desligar o gradient checkpointing deixa rápido, então coloquei false",

@@ -7,6 +7,7 @@ faster?" is fixed first), then the questions that name what they want to know.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Set
 from typing import Final
 
@@ -83,6 +84,8 @@ def _by_cues(
     goal = facts.get("goal")
     if goal == "fix_oom" and _bare_crash(reading, facts):
         return "unclear"  # "crashou", "lol it crashed again": nothing says it is memory
+    if goal == "fix_oom" and reading.has("accumulation") and _only_tried(reading, facts):
+        return "accumulation"  # "bs 4 OOMs so I'm back on 2. how do I get an effective 8?"
     if goal == "fix_oom" and not (facts.get("gc_retry") == "fixed" and reading.has("thanks")):
         return "fix_oom"
     if reading.has("where"):
@@ -106,6 +109,32 @@ def _by_cues(
     # about training, or going on about something already said ("it still does the thing"),
     # with no telling what is wanted; a greeting alone is off topic
     return "unclear" if on_topic or reading.has("still") else "off_topic"
+
+
+def _only_tried(reading: Reading, facts: Mapping[str, FactValue]) -> bool:
+    """Every crash told is a batch size tried, not the one run now: "bs 2 runs fine, bs 4
+    OOMs so I'm back on 2", "no oom at 4, oom at 6"."""
+    now = facts.get("batch_size")
+    ooms = [h for h in reading.of("oom") if not reading.negated(h)]
+    if now is None or not ooms:
+        return False
+    for hit in ooms:
+        start, end = _clause_span(reading, hit.first)
+        tried = {int(n) for n in _BATCH_SAID.findall(reading.low, start, end)}
+        if not tried or now in tried:
+            return False
+    return True
+
+
+_BATCH_SAID: Final = re.compile(r"\b(?:bs|batch(?: size)?|lote|at|em)\s*=?\s*(\d{1,2})\b")
+
+
+def _clause_span(reading: Reading, word: int) -> tuple[int, int]:
+    tokens = reading.tokens
+    at = tokens.starts[word]
+    before = [stop for stop in tokens.stops if stop < at]
+    after = [stop for stop in tokens.stops if stop >= at]
+    return (before[-1] + 1 if before else 0), (after[0] if after else len(reading.low))
 
 
 def _bare_crash(reading: Reading, facts: Mapping[str, FactValue]) -> bool:

@@ -533,6 +533,21 @@ def test_a_crash_with_a_setting_is_a_crash_report() -> None:
         ("queria mt desligar o gc pra acelerar, bs 1, 768. nada crasha", "speed"),
         ("como q faço batch 16 numa placa de 16gb", "accumulation"),
         ("brigadão", "off_topic"),
+        # the crash was a batch size tried; what is asked is a bigger effective batch
+        (
+            "bs 2 runs fine, bs 4 OOMs so I'm back on 2. how do I get an effective batch of 8?",
+            "accumulation",
+        ),
+        (
+            "bs 2 roda, bs 4 da oom entao voltei pro 2. como consigo batch efetivo de 8?",
+            "accumulation",
+        ),
+        (
+            "bs 4 is my max (no oom at 4, oom at 6). How do I get an effective batch of 16?",
+            "accumulation",
+        ),
+        # the crash is the run's now
+        ("bs 2 OOMs at step 1 on zit. how do I get an effective batch of 8?", "fix_oom"),
     ],
 )
 def test_what_the_message_wants(text: str, intent: str) -> None:

@@ -606,7 +606,9 @@ _CURIOUS: Final = re.compile(
     r"\b(?:curious|curios[oa]|curiosidade|just wondering|so pra entender|pra eu entender"
     r"|nao entend\w* (?:a logica|o mecanismo|o porque|uma parte|uma coisa)"
     r"|(?:don'?t|do not) (?:understand|get) (?:why|the logic)"
-    r"|not my problem|nao e meu problema|nao estou com (?:erro|problema) agora)"
+    r"|not my problem|nao e meu problema|nao estou com (?:erro|problema) agora"
+    r"|i'?d (?:have )?expect|i would (?:have )?expect|eu esperava|esperaria|walk me through"
+    r"|as i understand it|pelo que entendi|me explica)"
 )
 
 

@@ -108,13 +108,38 @@ _REPORTED: Final = LEXICON.words("reported_by")
 
 def conditional(reading: Reading, hit: Hit) -> bool:
     """Said of what would happen: "if I untick it it OOMs", "sem ele estoura", or with the
-    condition right after it: "it was OOMing without it", "estoura sem ele"."""
+    condition right after it: "it was OOMing without it", "estoura sem ele"; or one side of
+    two: "sem o GC estoura, com o GC demora 10h"."""
     clause = reading.clauses[hit.first]
     return any(
         reading.clauses[h.first] == clause
         and (h.first < hit.first or 0 < h.first - hit.last <= _COND_AFTER)
         for h in reading.of("cond")
+    ) or _one_side_of_two(reading, hit)
+
+
+def _one_side_of_two(reading: Reading, hit: Hit) -> bool:
+    """A crash in a clause opened by "without GC"/"sem o GC" while the same sentence says
+    what happens with it: "without gradient checkpointing it OOMs, with it it's slow"."""
+    words = reading.tokens.words
+    clause = reading.clauses_of_words
+    sentence = reading.sentence_of(hit.first)
+    start = next((i for i in range(hit.first, -1, -1) if i == 0 or clause[i - 1] != clause[i]), 0)
+    if words[start] not in ("without", "sem"):
+        return False
+    named = any(h.first in (start + 1, start + 2) for h in reading.of("mention"))
+    with_it = any(
+        words[i] in ("with", "com")
+        and reading.sentence_of(i) == sentence
+        and clause[i] != clause[hit.first]
+        and (words[i + 1 : i + 2] in (("it",), ("ele",), ("ela",)) or _names_gc(reading, i + 1))
+        for i in range(len(words) - 1)
     )
+    return named and with_it
+
+
+def _names_gc(reading: Reading, at: int) -> bool:
+    return any(h.first in (at, at + 1) and h.arg == "gc" for h in reading.of("mention"))
 
 
 _COND_AFTER: Final = 1  # words from a crash to the condition said right after it

@@ -548,6 +548,12 @@ def test_a_crash_with_a_setting_is_a_crash_report() -> None:
         ),
         # the crash is the run's now
         ("bs 2 OOMs at step 1 on zit. how do I get an effective batch of 8?", "fix_oom"),
+        # one side of two: what happens without GC, and with it
+        ("sem o GC estoura, com o GC demora 10h. escolho o q? zimage", "speed"),
+        (
+            "without gradient checkpointing it runs out of memory, with it it's slow. kontext",
+            "speed",
+        ),
     ],
 )
 def test_what_the_message_wants(text: str, intent: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Iterable, Sequence, Set
+from collections.abc import Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -21,6 +21,7 @@ from engine.extract.found import Found
 from engine.extract.lexicon import expand, read_data
 from engine.extract.normalize import words_of
 from engine.extract.reading import Reading
+from engine.extract.spelled import spelled_numbers
 from engine.extract.trie import Trie, build
 
 NONE: Final = "none"
@@ -247,7 +248,30 @@ def _numbers(low: str, starts: Sequence[int]) -> list[Number]:
                 last=last,
             )
         )
-    return found
+    found.extend(_spelled(low, starts))
+    return sorted(found, key=lambda number: number.start)
+
+
+_UNIT_AFTER: Final = re.compile(r"\s*([a-z]+)")
+
+
+def _spelled(low: str, starts: Sequence[int]) -> Iterator[Number]:
+    """Numbers dictated in words ("batch two", "vinte e quatro giga"), with a unit after them."""
+    for value, start, end in spelled_numbers(low):
+        unit_after = _UNIT_AFTER.match(low, end)
+        unit = unit_after.group(1) if unit_after and unit_after.group(1) in BOOK.units else None
+        first = bisect_left(starts, start)
+        last = max(first, bisect_left(starts, end) - 1)
+        yield Number(
+            value=float(value),
+            second=None,
+            unit=unit,
+            prefix=None,
+            start=start,
+            end=unit_after.end() if unit else end,
+            first=first,
+            last=last,
+        )
 
 
 def _size_like(value: float) -> bool:

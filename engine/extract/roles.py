@@ -260,6 +260,7 @@ def _spelled(low: str, starts: Sequence[int]) -> Iterator[Number]:
     for value, start, end in spelled_numbers(low):
         unit_after = _UNIT_AFTER.match(low, end)
         unit = unit_after.group(1) if unit_after and unit_after.group(1) in BOOK.units else None
+        ends = unit_after.end() if unit_after is not None and unit else end
         first = bisect_left(starts, start)
         last = max(first, bisect_left(starts, end) - 1)
         yield Number(
@@ -268,7 +269,7 @@ def _spelled(low: str, starts: Sequence[int]) -> Iterator[Number]:
             unit=unit,
             prefix=None,
             start=start,
-            end=unit_after.end() if unit else end,
+            end=ends,
             first=first,
             last=last,
         )

@@ -221,7 +221,7 @@ class Number:
         return self.value.is_integer()
 
 
-def _numbers(low: str, starts: Sequence[int]) -> list[Number]:
+def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Number]:
     found = []
     for m in _NUMBER.finditer(low):
         raw, second, unit = m.groups()
@@ -248,16 +248,16 @@ def _numbers(low: str, starts: Sequence[int]) -> list[Number]:
                 last=last,
             )
         )
-    found.extend(_spelled(low, starts))
+    found.extend(_spelled(low, starts, words))
     return sorted(found, key=lambda number: number.start)
 
 
 _UNIT_AFTER: Final = re.compile(r"\s*([a-z]+)")
 
 
-def _spelled(low: str, starts: Sequence[int]) -> Iterator[Number]:
+def _spelled(low: str, starts: Sequence[int], words: Sequence[str]) -> Iterator[Number]:
     """Numbers dictated in words ("batch two", "vinte e quatro giga"), with a unit after them."""
-    for value, start, end in spelled_numbers(low):
+    for value, start, end in spelled_numbers(low, words):
         unit_after = _UNIT_AFTER.match(low, end)
         unit = unit_after.group(1) if unit_after and unit_after.group(1) in BOOK.units else None
         ends = unit_after.end() if unit_after is not None and unit else end
@@ -467,29 +467,20 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
     if not starts:
         return []
     clause_of = reading.clauses_of_words
-    numbers = _group(reading.low, _numbers(reading.low, starts))
+    numbers = _group(reading.low, _numbers(reading.low, starts, reading.tokens.words))
     tokens = reading.tokens
-    after_comma = {
-        j
-        for j in range(1, len(tokens.words))
-        if "," in reading.low[tokens.ends[j - 1] : starts[j]]
-        or ";" in reading.low[tokens.ends[j - 1] : starts[j]]
-    }
+    after_comma = {bisect_left(starts, at) for at in tokens.stops if reading.low[at] in ",;"}
     placed = _cues(tokens.words, numbers, after_comma)
     expected = EXPECTED_ROLE.get(expecting or "")
     words = reading.tokens.words
     in_phase = {i for h in reading.of("phase") for i in range(h.first, h.last + 1)}
-    previewed = {
-        reading.sentence_of(i) + after
-        for i, w in enumerate(words)
-        if w in _PREVIEW_WORDS and i not in in_phase and "".join(words[i + 1 : i + 2]) not in _OFF
-        for after in (0, 1)  # "previews take forever. 1024x1024, 40 steps, every 50"
-    }
     previews = [
         i
         for i, w in enumerate(words)
         if w in _PREVIEW_WORDS and i not in in_phase and "".join(words[i + 1 : i + 2]) not in _OFF
     ]
+    # "previews take forever. 1024x1024, 40 steps, every 50": that sentence and the next
+    previewed = {reading.sentence_of(i) + after for i in previews for after in (0, 1)}
     assigned: list[Assigned] = []
     previous: tuple[Number, str | None] | None = None
     for number in numbers:
@@ -611,6 +602,9 @@ _COMPARED_TO: Final = re.compile(
 )
 
 
+_COMPARED_KEYS: Final = ("compar", "versus", "vs", "like", "algo como", "exemplo", "example")
+
+
 # A value followed, in its clause, by its not fitting.
 _DOES_NOT_FIT: Final = re.compile(
     r"(?:(?!\bbut\b|\bmas\b|\bbatch\b|\blote\b)[^.?!,;\n]){0,40}?"
@@ -650,7 +644,8 @@ def _aside(reading: Reading, number: Number) -> bool:
         return True  # "como faço batch 16 numa placa de 16gb": the batch wanted
     if _NOT_RUN.search(reading.low, max(0, number.start - 40), number.start):
         return True
-    if _COMPARED_TO.search(reading.low, max(0, number.start - 40), number.start):
+    window = reading.low[max(0, number.start - 40) : number.start]
+    if any(key in window for key in _COMPARED_KEYS) and _COMPARED_TO.search(window):
         return True  # "compared to batch 8 on a bigger card", "for something like Z-Image at 1024"
     if _DOES_NOT_FIT.match(reading.low, number.end):
         return True  # "I already know batch 16 straight up won't fit", "batch 4 não cabe"

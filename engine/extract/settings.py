@@ -710,7 +710,7 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return False  # "could that be because gradient checkpointing is on?": their run's
     if state.state == "on" and reading.tokens.words[state.first] in ("sem", "without"):
         return False  # "o que deixa mais rápido sem desligar o gc?": it is on, and stays on
-    if _MEASURED.search(reading.low, *_sentence_span(reading, sentence)):
+    if "/" in reading.low and _MEASURED.search(reading.low, *_sentence_span(reading, sentence)):
         return False  # "is it normal that kontext trains at 9s/it with gc on?": their run's
     if state.weak and reading.question(state.last):
         return True  # "a 4090 aguenta flux sem GC?", "how much slower is training with GC?"

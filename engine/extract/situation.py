@@ -121,21 +121,23 @@ def conditional(reading: Reading, hit: Hit) -> bool:
 def _one_side_of_two(reading: Reading, hit: Hit) -> bool:
     """A crash in a clause opened by "without GC"/"sem o GC" while the same sentence says
     what happens with it: "without gradient checkpointing it OOMs, with it it's slow"."""
+    if "without" not in reading.low and "sem " not in reading.low:
+        return False  # most messages
     words = reading.tokens.words
     clause = reading.clauses_of_words
     sentence = reading.sentence_of(hit.first)
     start = next((i for i in range(hit.first, -1, -1) if i == 0 or clause[i - 1] != clause[i]), 0)
     if words[start] not in ("without", "sem"):
         return False
-    named = any(h.first in (start + 1, start + 2) for h in reading.of("mention"))
-    with_it = any(
+    if not any(h.first in (start + 1, start + 2) for h in reading.of("mention")):
+        return False
+    return any(
         words[i] in ("with", "com")
         and reading.sentence_of(i) == sentence
         and clause[i] != clause[hit.first]
         and (words[i + 1 : i + 2] in (("it",), ("ele",), ("ela",)) or _names_gc(reading, i + 1))
         for i in range(len(words) - 1)
     )
-    return named and with_it
 
 
 def _names_gc(reading: Reading, at: int) -> bool:
@@ -462,8 +464,14 @@ def gc_retry(
 ) -> Found | None:
     """After GC went (back) on: still an OOM ("continua dando OOM") or fixed ("resolveu").
     ``now`` is GC's state now, as read from the whole message."""
+    if not any(s.setting == "gc" and (s.retry or s.state == "off") for s in states):
+        return None  # most messages: GC never switched back on, nor said off before
     # "por que desligar dá OOM?" asks about GC in general, after the retry
-    states = [s for s in states if s.setting != "gc" or describes_a_run(s, reading, states)]
+    states = [
+        s
+        for s in states
+        if s.setting != "gc" or s.state != "off" or describes_a_run(s, reading, states)
+    ]
     last = _retried(states)
     if last is None:
         return None

@@ -9,7 +9,7 @@ no accents) before it gets here.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Final
 
 _UNITS: Final = {
@@ -91,8 +91,14 @@ _BOTH: Final = frozenset({"os", "as", "the", "both", "dos", "das", "nos", "nas",
 _WORD: Final = re.compile(r"[a-z]+")
 
 
-def spelled_numbers(low: str) -> Iterator[tuple[int, int, int]]:
-    """(value, start, end) of each number written in words in ``low``."""
+def spelled_numbers(low: str, said: Iterable[str] | None = None) -> Iterator[tuple[int, int, int]]:
+    """(value, start, end) of each number written in words in ``low``; ``said``, the words
+    of ``low`` when known, saves looking for them."""
+    words_said = said if said is not None else _WORD.findall(low)
+    if _VOCABULARY.isdisjoint(words_said) and (
+        _ONES.isdisjoint(words_said) or _COUNTED_ONE.search(low) is None
+    ):
+        return  # most messages: no number word at all
     words = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(low)]
     i = 0
     while i < len(words):
@@ -107,6 +113,11 @@ def spelled_numbers(low: str) -> Iterator[tuple[int, int, int]]:
             i += taken
         else:
             i += 1
+
+
+_VOCABULARY: Final = frozenset({*_UNITS, *_TEENS, *_TENS, *_HUNDREDS, "mil"})
+_ONES: Final = frozenset({"one", "um", "uma"})
+_COUNTED_ONE: Final = re.compile(r"\b(?:" + "|".join(sorted(_COUNTED)) + r")\s+(?:one|um|uma)\b")
 
 
 def _compound(words: list[tuple[str, int, int]], i: int) -> tuple[int, int, int]:

@@ -1,11 +1,13 @@
-"""Extraction speed over long messages (20-60 words, every fact kind): median under 300 µs, p99
+"""Extraction speed over long messages (20-60 words, every fact kind): median under 350 µs, p99
 under 1 ms.
 
 The floor users are promised is the turn's (a median under 200 µs over the conversations of
 test_bench_engine.py, most of whose messages are shorter). These messages are the long end: every
 number scored for every role, states weighed by tense, quotes and wishes, the learned intent model
 where the cues are unsure. Well under a millisecond, no one can tell; the budget is there to catch
-a reading that suddenly costs ten times more.
+a reading that suddenly costs ten times more. (It was 300 µs until the rules for numbers said in
+words, guesses, comparisons and previews' frames made a long message about a tenth slower, 253 →
+277 µs at best on this machine; the turn's floor still holds.)
 """
 
 from __future__ import annotations
@@ -60,5 +62,5 @@ def test_extract_is_fast() -> None:
     median_us = statistics.median(timings) * 1e6
     p99_us = timings[int(len(timings) * 0.99)] * 1e6
     print(f"\nextract: median {median_us:.1f} µs, p99 {p99_us:.1f} µs over {len(timings)} runs")
-    assert median_us < 300
+    assert median_us < 350
     assert p99_us < 1000

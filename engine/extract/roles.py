@@ -557,8 +557,22 @@ _TO: Final = re.compile(
 
 
 def _moved(low: str, before: Number, after: Number) -> bool:
-    """ "from 2 to 4", "de 4 pra 1": the value changed, and the second is the one now."""
-    return bool(_TO.fullmatch(low, before.end, after.start))
+    """ "from 2 to 4", "de 4 pra 1": the value changed, and the second is the one now; or
+    corrected ("batch 4, no wait, 2", "81 frames, aliás 49", "it was 4, I dropped it to 1")."""
+    return bool(
+        _TO.fullmatch(low, before.end, after.start)
+        or _REVISED.fullmatch(low, before.end, after.start)
+    )
+
+
+_REVISED: Final = re.compile(
+    r"\s*[,.]*\s*(?:"
+    r"(?:(?:no|nao)\s+)?"
+    r"(?:wait|sorry|pera|alias|i mean|actually|or rather|quer dizer|digo|ops|oops)"
+    r"|(?:i |eu )?(?:dropped|lowered|reduced|cut|changed|baixei|reduzi|diminui|mudei)"
+    r"(?: it| ele| isso)?\s*(?:to|pra|para|pro|down to)"
+    r")\s*[,.]?\s*(?:(?:e|it's|its|it is)\s+)?"
+)
 
 
 _ORDINALS: Final = frozenset(

@@ -241,7 +241,8 @@ def _asked(word: Hit, reading: Reading) -> bool:
     if before == ("depois", "de") or before[-1:] in (("apos",), ("after",)):
         return False  # "mesmo depois de religar o gc", "after turning it back on": done
     if said in _PT_INFINITIVES:
-        return True
+        # "desligar o gradient checkpointing foi a melhor ideia da semana 🙃": done
+        return "foi" not in words[word.last + 1 : word.last + 6]
     if not reading.question(word.first):
         return False
     # "is the fix just turning it back on?", "do I just turn gc on again?"; not "did turning
@@ -251,6 +252,8 @@ def _asked(word: Hit, reading: Reading) -> bool:
 
 
 _DONE_ASKED: Final = frozenset({"did", "has", "have", "had"})
+# A wish said as the reason for the state: "GC tá desligado pq quero velocidade".
+_BECAUSE: Final = frozenset({"pq", "porque", "because", "cuz", "cause", "since", "bc"})
 
 
 def _left_since(word: Hit, mention: Hit, reading: Reading) -> bool:
@@ -299,7 +302,9 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     end = max(anchor.last, mention.last)
     wished = (
         any(
-            hit.kind == "hypo" and (hit.first < anchor.first or 0 < hit.first - end <= 2)
+            hit.kind == "hypo"
+            and (hit.first < anchor.first or 0 < hit.first - end <= 2)
+            and not _BECAUSE.intersection(reading.tokens.words[end + 1 : hit.first])
             for hit in clause
         )
         or (word is not None and _asked(word, reading))

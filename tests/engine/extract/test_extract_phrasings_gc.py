@@ -202,6 +202,12 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
     ("gc off gives me like 20% faster on zit, stable. any downside to keeping it off?", "disabled"),
     # "on" before the next item of a list is no preposition
     ("buckets 512 768 1024. gc on bs 1", "enabled"),
+    # as people write it when English or Portuguese is not their first language
+    ("I desactivated the gradient checkpointing for to have more velocity", "disabled"),
+    ("I turned off the gradient check point and now is giving out of memory", "disabled"),
+    # a wish given as the reason; an infinitive told as done
+    ("GC TÁ DESLIGADO PQ QUERO VELOCIDADE", "disabled"),
+    ("desligar o gradient checkpointing foi mesmo a melhor ideia da semana 🙃", "disabled"),
     # what would happen without it: it is on
     (
         "without gradient checkpointing it runs out of memory, with it it's painfully slow",

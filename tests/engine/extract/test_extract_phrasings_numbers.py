@@ -446,3 +446,22 @@ def test_sizes_and_schedules_beside_the_previews(text: str, facts: dict[str, Fac
 )
 def test_frames_of_the_previews_are_not_the_clips(text: str, frames: int | None) -> None:
     assert extract(text).facts.get("num_frames") == frames
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # a value corrected as it is said: the correction
+        (
+            "Training Wan 2.2, batch 4, no wait, 2, 81 frames... no sorry 49 frames",
+            {"batch_size": 2, "num_frames": 49},
+        ),
+        (
+            "Treinando Wan 2.2, batch 4, não pera, é 2, com 81 frames, aliás 49",
+            {"batch_size": 2, "num_frames": 49},
+        ),
+    ],
+)
+def test_a_value_corrected_as_it_is_said(text: str, facts: dict[str, FactValue]) -> None:
+    found = extract(text).facts
+    assert {name: found.get(name) for name in facts} == facts

@@ -616,6 +616,7 @@ _COMPARED_TO: Final = re.compile(
 )
 
 
+_KEYED: Final = re.compile(r"\b[a-z]+_[a-z_]+\s*[:=]\s*$")  # "batch_size: ", "num_frames="
 _COMPARED_KEYS: Final = ("compar", "versus", "vs", "like", "algo como", "exemplo", "example")
 
 
@@ -651,6 +652,8 @@ def _feared_or_advised(reading: Reading, number: Number) -> bool:
 def _aside(reading: Reading, number: Number) -> bool:
     """Said of an earlier run, or asked about ("if batch is 1, does…?", "is bs 1 with accum 4
     the same as bs 4?"): not the run now."""
+    if _KEYED.search(reading.low, max(0, number.start - 32), number.start):
+        return False  # "gradient_accumulation: 4 with batch_size: 1, is that…?": set, not supposed
     sentence = reading.sentence_of(number.first)
     if any(reading.sentence_of(h.first) == sentence for h in reading.of("past")):
         return True

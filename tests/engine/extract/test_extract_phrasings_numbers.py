@@ -465,3 +465,10 @@ def test_frames_of_the_previews_are_not_the_clips(text: str, frames: int | None)
 def test_a_value_corrected_as_it_is_said(text: str, facts: dict[str, FactValue]) -> None:
     found = extract(text).facts
     assert {name: found.get(name) for name in facts} == facts
+
+
+def test_keyed_values_in_a_question_are_set() -> None:
+    facts = extract(
+        "gradient_accumulation: 4 with batch_size: 1 — is that the same as batch 4?"
+    ).facts
+    assert facts["gradient_accumulation"] == 4 and facts["batch_size"] == 1

@@ -689,3 +689,7 @@ def test_a_question_about_gc_in_general_after_the_retry_keeps_its_outcome() -> N
 )
 def test_a_new_crash_after_a_retry_that_worked_is_no_failed_retry(text: str) -> None:
     assert extract(text).facts.get("gc_retry") is None
+
+
+def test_ltx2_glued_is_a_video_model() -> None:
+    assert extract("ltx2\nslow af\nno crash tho\ngc on").facts["model_family"] == "video"

@@ -361,9 +361,12 @@ def _guessed(first: int, last: int, clause: Sequence[Hit], reading: Reading) -> 
             continue
         if hit.last < first and set(words[hit.last + 1 : first]) <= _GUESS_FILLERS:
             return True
-        if 0 < hit.first - last <= _GUESS_AFTER:
-            return True
-    return False
+    # after it, across a comma too: "tá no padrão (ligado, acho?)"
+    sentence = reading.sentence_of(last)
+    return any(
+        0 < hit.first - last <= _GUESS_AFTER and reading.sentence_of(hit.first) == sentence
+        for hit in reading.of("guess")
+    )
 
 
 _GUESS_AFTER: Final = 3  # "tá ligado por padrão, né?": words from the state to the guess

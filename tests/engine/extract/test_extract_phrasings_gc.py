@@ -460,3 +460,8 @@ def test_what_gc_is_said_to_be(text: str, facts: dict[str, FactValue]) -> None:
 )
 def test_the_state_beside_other_things(text: str, gc: str | None) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+def test_a_guess_after_a_comma_takes_the_state_back() -> None:
+    text = "nunca mexi no gradient checkpointing então tá no padrão (ligado, acho?). OOM"
+    assert extract(text).facts.get("gc") is None

@@ -693,3 +693,8 @@ def test_a_new_crash_after_a_retry_that_worked_is_no_failed_retry(text: str) -> 
 
 def test_ltx2_glued_is_a_video_model() -> None:
     assert extract("ltx2\nslow af\nno crash tho\ngc on").facts["model_family"] == "video"
+
+
+def test_earlier_runs_that_trained_perfectly_are_stable() -> None:
+    text = "meus últimos 5 loras treinaram perfeito com gc ligado. nesse desliguei e deu OOM"
+    assert extract(text).facts["stable_with_gc"] == "yes"

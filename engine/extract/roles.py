@@ -78,6 +78,9 @@ _PREVIEW_WORDS: Final = frozenset(
     {"preview", "previews", "sample", "samples", "sampling", "amostra", "amostras", "amostragem"}
 )
 _PREVIEW_SENTENCE: Final = 1.5
+_PREVIEW_WXH: Final = 1.0
+# "disable sampling", "desativei os samples": a preview word that says there are none.
+_DISABLING: Final = frozenset({"disable", "disabled", "desativei", "desliguei", "sem", "no"})
 _PREPOSITIONS: Final = frozenset({"at", "em", "a", "de", "in", "no", "na"})
 
 
@@ -477,7 +480,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
     previews = [
         i
         for i, w in enumerate(words)
-        if w in _PREVIEW_WORDS and i not in in_phase and "".join(words[i + 1 : i + 2]) not in _OFF
+        if w in _PREVIEW_WORDS
+        and i not in in_phase
+        and _OFF.isdisjoint(words[i + 1 : i + 3])  # "samples off", "previews are disabled"
+        and "".join(words[i - 1 : i]) not in _DISABLING
     ]
     # "previews take forever. 1024x1024, 40 steps, every 50": that sentence and the next
     previewed = {reading.sentence_of(i) + after for i in previews for after in (0, 1)}
@@ -495,8 +501,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             for role in ("max_resolution", "sample_size")
         )
         if uncued and _size_like(number.value) and _previewed_before(reading, number, previews):
-            # a size in a sentence about the previews, too far from any cue to say whose it is
-            score.add("sample_size", _PREVIEW_SENTENCE, number.first, number.last)
+            # a size in a sentence about the previews, too far from any cue to say whose it is;
+            # written WxH, as preview sizes are ("samples take forever. 1024x1024, 30 steps")
+            weight = _PREVIEW_SENTENCE + (_PREVIEW_WXH if number.second is not None else 0.0)
+            score.add("sample_size", weight, number.first, number.last)
         elif (
             number.unit in _STEP_UNITS
             and reading.sentence_of(number.first) in previewed

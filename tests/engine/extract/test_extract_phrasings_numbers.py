@@ -472,3 +472,18 @@ def test_keyed_values_in_a_question_are_set() -> None:
         "gradient_accumulation: 4 with batch_size: 1 — is that the same as batch 4?"
     ).facts
     assert facts["gradient_accumulation"] == 4 and facts["batch_size"] == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        # a WxH size after a word of the previews is theirs
+        ("previews take longer than the actual training lol. 1024x1024, 40 steps, every 50", 1024),
+        ("sd3.5 medium OOMs while generating previews. sample_steps 40, 1024x1024", 1024),
+        # previews switched off: a size is not theirs
+        ("I already set disable_sampling: true and it still OOMs on step 1. bs 2, 1024", None),
+        ("desativei os samples (disable_sampling: true) e mesmo assim oom. 1280, batch 1", None),
+    ],
+)
+def test_sizes_said_after_the_previews(text: str, size: int | None) -> None:
+    assert extract(text).facts.get("sample_width") == size

@@ -698,3 +698,17 @@ def test_ltx2_glued_is_a_video_model() -> None:
 def test_earlier_runs_that_trained_perfectly_are_stable() -> None:
     text = "meus últimos 5 loras treinaram perfeito com gc ligado. nesse desliguei e deu OOM"
     assert extract(text).facts["stable_with_gc"] == "yes"
+
+
+@pytest.mark.parametrize(
+    ("text", "retry"),
+    [
+        ("thx guys!! turned GC back on and it's training now", "fixed"),
+        ("vlw demais pela ajuda, religuei o gc e foi", "fixed"),
+        ("obrigado! reativei o gc e passou do passo 2 sem erro", "fixed"),
+        ("OOM at once with batch 2. Turned GC back on → same crash", "still_oom"),
+        ("OOM na hora com batch 2. religuei o GC e nada, mesma coisa", "still_oom"),
+    ],
+)
+def test_what_switching_gc_back_on_did(text: str, retry: str) -> None:
+    assert extract(text).facts.get("gc_retry") == retry

@@ -455,12 +455,17 @@ class Assigned:
 
 def _wished(reading: Reading, number: Number, clause_of: Sequence[int]) -> bool:
     """A number in a wish or question about the setup ("should I try batch 1?")."""
+    return _shortly_after(reading, number, clause_of, "hypo", _HYPO_REACH)
+
+
+def _shortly_after(
+    reading: Reading, number: Number, clause_of: Sequence[int], kind: str, reach: int
+) -> bool:
+    """A hit of ``kind`` at most ``reach`` words before the number, in its clause."""
     clause = clause_of[number.first]
     return any(
-        h.first < number.first
-        and number.first - h.last <= _HYPO_REACH
-        and clause_of[h.first] == clause
-        for h in reading.of("hypo")
+        h.last < number.first and number.first - h.last <= reach and clause_of[h.first] == clause
+        for h in reading.of(kind)
     )
 
 
@@ -590,13 +595,7 @@ _ORDINALS: Final = frozenset(
 
 def _supposed(reading: Reading, number: Number, clause_of: Sequence[int]) -> bool:
     """A change supposed, not made: "if" or "se" shortly before the value it starts from."""
-    clause = clause_of[number.first]
-    return any(
-        h.last < number.first
-        and number.first - h.last <= _SUPPOSED_REACH
-        and clause_of[h.first] == clause
-        for h in reading.of("supposing")
-    )
+    return _shortly_after(reading, number, clause_of, "supposing", _SUPPOSED_REACH)
 
 
 _SUPPOSED_REACH: Final = 8  # "se baixar os sample steps de 30": words from "se" to the value

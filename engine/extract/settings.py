@@ -455,6 +455,24 @@ _NOTHING: Final = frozenset({("nothing",), ("nada",), ("anything",)})
 _A_NUMBER_NEXT: Final = frozenset((str(n),) for n in range(1, 65))
 
 
+def _wished_back_on(reading: Reading) -> SettingState | None:
+    """ "Preciso ligar o gc de volta", "I want to re-enable it": wanting it back on, said outside
+    a quote, means it is off now."""
+    for word in reading.of("reon"):
+        clause = reading.clauses[word.first]
+        wanted = any(h.kind == "hypo" and h.first < word.first for h in reading.by_clause[clause])
+        if wanted and not _in_a_quote(reading, word.first):
+            return SettingState("gc", "off", word.first, word.last, False)
+    return None
+
+
+def _in_a_quote(reading: Reading, word: int) -> bool:
+    """On a line quoted from someone else ("> Would you like to turn it back on?")."""
+    start = reading.tokens.starts[word]
+    line = reading.low.rfind("\n", 0, start) + 1
+    return reading.low[line : line + 1] == ">"
+
+
 def _slang(word: Hit, reading: Reading) -> bool:
     """ "…dá OOM no passo 2, tá ligado?": "you know?", not a setting switched on."""
     words = reading.tokens.words
@@ -934,7 +952,7 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         if nearest is not None:
             chosen["gc"] = (0, nearest._replace(wished=False))
     if "gc" not in chosen:
-        implied = _implied_by_wish(reading, wished)
+        implied = _implied_by_wish(reading, wished) or _wished_back_on(reading)
         if implied is not None:
             chosen["gc"] = (0, implied)
     return sorted((state for _, state in chosen.values()), key=lambda s: s.first)

@@ -465,3 +465,27 @@ def test_the_state_beside_other_things(text: str, gc: str | None) -> None:
 def test_a_guess_after_a_comma_takes_the_state_back() -> None:
     text = "nunca mexi no gradient checkpointing então tá no padrão (ligado, acho?). OOM"
     assert extract(text).facts.get("gc") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        # wanting it back on: it is off now
+        ("como abre o yaml avançado? preciso ligar o gc de volta no meu treino de zit", "disabled"),
+        ("OK I want to re-enable it. Where exactly?", "disabled"),
+        # but not a quoted offer to explain how
+        (
+            "> Would you like to know how to turn it back on?\nno, it's already on. why slower?",
+            None,
+        ),
+        # said in other words
+        ("o GC ta ligadão, mesmo assim estoura no passo 1", "enabled"),
+        (
+            "desmarquei a opcao de checkpoint la no advanced e agora da cuda out of memory",
+            "disabled",
+        ),
+        ("alguem explica pq o GC economiza memoria? to com uma 4090 e ele ta ligado", "enabled"),
+    ],
+)
+def test_more_ways_gc_is_said(text: str, state: str | None) -> None:
+    assert extract(text).facts.get("gc") == state

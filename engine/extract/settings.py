@@ -455,6 +455,32 @@ _NOTHING: Final = frozenset({("nothing",), ("nada",), ("anything",)})
 _A_NUMBER_NEXT: Final = frozenset((str(n),) for n in range(1, 65))
 
 
+def _if_switched_off(reading: Reading) -> SettingState | None:
+    """ "Se eu desligar o gradient checkpointing, corro risco?", "if I turn off GC will it
+    OOM?": switching it off supposed, so it is on now."""
+    words = reading.tokens.words
+    for cond in reading.of("cond"):
+        said = words[cond.first : cond.last + 1]
+        if not _OFF_VERBS.intersection(said) or not _I.intersection(said):
+            continue  # "queria saber se desligar o GC melhora": whether, not if I do
+        named = any(h.arg == "gc" and 0 < h.first - cond.last <= 2 for h in reading.of("mention"))
+        if not named or _in_a_quote(reading, cond.first):
+            continue
+        done = reading.first("did_it")
+        # "…if I switch off gradient checkpointing. I did that": the act supposed, then done
+        state = "off" if done is not None and done.first > cond.last else "on"
+        return SettingState("gc", state, cond.first, cond.last, False)
+    return None
+
+
+_I: Final = frozenset({"i", "eu"})
+
+
+_OFF_VERBS: Final = frozenset(
+    {"desligar", "desativar", "tirar", "desmarcar", "off", "disable", "untick", "uncheck"}
+)
+
+
 def _wished_back_on(reading: Reading) -> SettingState | None:
     """ "Preciso ligar o gc de volta", "I want to re-enable it": wanting it back on, said outside
     a quote, means it is off now."""
@@ -952,7 +978,11 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         if nearest is not None:
             chosen["gc"] = (0, nearest._replace(wished=False))
     if "gc" not in chosen:
-        implied = _implied_by_wish(reading, wished) or _wished_back_on(reading)
+        implied = (
+            _implied_by_wish(reading, wished)
+            or _wished_back_on(reading)
+            or _if_switched_off(reading)
+        )
         if implied is not None:
             chosen["gc"] = (0, implied)
     return sorted((state for _, state in chosen.values()), key=lambda s: s.first)

@@ -489,3 +489,25 @@ def test_a_guess_after_a_comma_takes_the_state_back() -> None:
 )
 def test_more_ways_gc_is_said(text: str, state: str | None) -> None:
     assert extract(text).facts.get("gc") == state
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        # switching it off supposed by the person: it is on now
+        (
+            "Se eu desligar o gradient checkpointing numa 6000 Ada, corro risco? Quero agilizar",
+            "enabled",
+        ),
+        ("9 horas pra 2000 passos. se eu tirar o gradient checkpointing ganho quanto?", "enabled"),
+        # whether, not if I do
+        ("Queria saber se desligar o gradient checkpointing melhora a nitidez do LoRA.", None),
+        # supposed, then done
+        (
+            "it should fit at batch 4 if I switch off gradient checkpointing. I did that. OOM.",
+            "disabled",
+        ),
+    ],
+)
+def test_switching_it_off_supposed(text: str, state: str | None) -> None:
+    assert extract(text).facts.get("gc") == state

@@ -323,8 +323,11 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         doubt = _doubt(mention if mention.first <= anchor.first else anchor, clause, word)
     if doubt is None and mention.arg == "gc":
         doubt = _hedged(end, reading)
-    guessed = _guessed(min(mention.first, anchor.first), end, clause, reading)
-    if doubt is None and mention.arg == "gc" and guessed:
+    if (
+        doubt is None
+        and mention.arg == "gc"
+        and _guessed(min(mention.first, anchor.first), end, clause, reading)
+    ):
         return None  # a guess alone; with "not sure" beside it, the doubt is what is said
     if doubt is not None:
         return SettingState(

@@ -2,8 +2,9 @@
 "lote de dois", "vinte e quatro giga", "oitenta e um frames", "a cada quinhentos passos".
 
 Only from two up: "one" and "um/uma" are articles far more often than numbers, so they count
-only as the last part of a compound ("eighty one", "oitenta e um"). Text is folded (lower case,
-no accents) before it gets here.
+only as the last part of a compound ("eighty one", "oitenta e um") or right after what they
+count ("batch one", "passo um"). A resolution may be read in two parts ("ten twenty four"). Text
+is folded (lower case, no accents) before it gets here.
 """
 
 from __future__ import annotations

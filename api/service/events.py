@@ -70,9 +70,13 @@ class EventWriter:
         self._thread: threading.Thread | None = None
         self._start_lock = threading.Lock()
         self._last_purge = 0.0
+        self._closed = False
         self.failed = 0  # events that could not be written (or were dropped)
 
     def put(self, batch: _Batch) -> None:
+        if self._closed:
+            self._failed(len(batch.events), "the event log is closed")
+            return
         if len(self._pending) >= QUEUE_LIMIT:
             self._failed(len(batch.events), "too many events wait to be written")
             return
@@ -81,11 +85,23 @@ class EventWriter:
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until everything put so far is written (or given up on)."""
+        if self._closed:
+            return not self._pending
         self._ensure_thread()
         with self._written:
             target = self._rounds + 2  # the round under way may have started before the call
             self._wake.set()
             return self._written.wait_for(lambda: self._rounds >= target, timeout)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Write what is pending, then stop the thread: the log may be closed after this."""
+        if self._thread is None:
+            self._closed = True
+            return
+        self.flush(timeout)
+        self._closed = True
+        self._wake.set()
+        self._thread.join(timeout)
 
     def _ensure_thread(self) -> None:
         # Started on first use, not at construction: tests and the command line build contexts
@@ -98,9 +114,11 @@ class EventWriter:
                 self._thread.start()
 
     def _run(self) -> None:
-        while True:
+        while not self._closed:
             self._wake.wait(FLUSH_EVERY)
             self._wake.clear()
+            if self._closed:
+                break
             batch = self._drain()
             if batch.events or batch.texts:
                 self._write(batch)

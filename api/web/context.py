@@ -105,7 +105,7 @@ class AppContext:
 
     def close(self) -> None:
         if self.insights.writer is not None:
-            self.insights.writer.flush()
+            self.insights.writer.close()  # what is pending written, and its thread stopped
         self.insights.log.close()
         self.store.close()
         self.limiter.close()

@@ -214,3 +214,19 @@ def test_a_broken_log_fails_no_turn_and_is_counted(make_client: ClientFactory) -
     assert writer.flush()
     assert writer.failed >= 2
     assert "oomguide_event_log_errors_total 2.0" in client.get("/metrics").text
+
+
+def test_closing_the_writer_writes_what_is_pending_and_stops_its_thread(tmp_path: Path) -> None:
+    from api.service.events import EventWriter, _Batch
+
+    log = SqliteEventLog(str(tmp_path / "events.db"))
+    writer = EventWriter(log)
+    writer.put(_Batch(events=[_event("c1", "started", time.time(), channel="rest")]))
+    writer.close()
+    assert writer._thread is not None and not writer._thread.is_alive()
+    assert [e.kind for e in log.events(0)] == ["started"]
+    # after it is closed, events are refused and counted, never written to a closed log
+    writer.put(_Batch(events=[_event("c2", "started", time.time())]))
+    assert writer.failed == 1
+    assert writer.flush()
+    log.close()

@@ -429,9 +429,18 @@ def test_accumulation_glued_to_its_shorthand() -> None:
             "gc off zimage 5080 bs 2 1024 da oom so quando gera preview preview ta 1024 30 steps",
             {"max_resolution": 1024, "sample_width": 1024},
         ),
+        # a value corrected as it is said: the correction
+        (
+            "Training Wan 2.2, batch 4, no wait, 2, 81 frames... no sorry 49 frames",
+            {"batch_size": 2, "num_frames": 49},
+        ),
+        (
+            "Treinando Wan 2.2, batch 4, não pera, é 2, com 81 frames, aliás 49",
+            {"batch_size": 2, "num_frames": 49},
+        ),
     ],
 )
-def test_sizes_and_schedules_beside_the_previews(text: str, facts: dict[str, FactValue]) -> None:
+def test_numbers_read_in_their_context(text: str, facts: dict[str, FactValue]) -> None:
     found = extract(text).facts
     assert {name: found.get(name) for name in facts} == facts
 
@@ -446,25 +455,6 @@ def test_sizes_and_schedules_beside_the_previews(text: str, facts: dict[str, Fac
 )
 def test_frames_of_the_previews_are_not_the_clips(text: str, frames: int | None) -> None:
     assert extract(text).facts.get("num_frames") == frames
-
-
-@pytest.mark.parametrize(
-    ("text", "facts"),
-    [
-        # a value corrected as it is said: the correction
-        (
-            "Training Wan 2.2, batch 4, no wait, 2, 81 frames... no sorry 49 frames",
-            {"batch_size": 2, "num_frames": 49},
-        ),
-        (
-            "Treinando Wan 2.2, batch 4, não pera, é 2, com 81 frames, aliás 49",
-            {"batch_size": 2, "num_frames": 49},
-        ),
-    ],
-)
-def test_a_value_corrected_as_it_is_said(text: str, facts: dict[str, FactValue]) -> None:
-    found = extract(text).facts
-    assert {name: found.get(name) for name in facts} == facts
 
 
 def test_keyed_values_in_a_question_are_set() -> None:

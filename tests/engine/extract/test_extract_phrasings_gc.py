@@ -485,15 +485,6 @@ def test_a_guess_after_a_comma_takes_the_state_back() -> None:
             "disabled",
         ),
         ("alguem explica pq o GC economiza memoria? to com uma 4090 e ele ta ligado", "enabled"),
-    ],
-)
-def test_more_ways_gc_is_said(text: str, state: str | None) -> None:
-    assert extract(text).facts.get("gc") == state
-
-
-@pytest.mark.parametrize(
-    ("text", "state"),
-    [
         # switching it off supposed by the person: it is on now
         (
             "Se eu desligar o gradient checkpointing numa 6000 Ada, corro risco? Quero agilizar",
@@ -509,5 +500,5 @@ def test_more_ways_gc_is_said(text: str, state: str | None) -> None:
         ),
     ],
 )
-def test_switching_it_off_supposed(text: str, state: str | None) -> None:
+def test_more_ways_gc_is_said(text: str, state: str | None) -> None:
     assert extract(text).facts.get("gc") == state

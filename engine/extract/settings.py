@@ -899,30 +899,39 @@ def of_another_model(reading: Reading, word: int) -> bool:
     return bool(then) and bool(later - then)
 
 
-_WITH_IT: Final = frozenset({("with", "it"), ("com", "ele"), ("com", "ela")})
-
-
-def _without_it_crashes(
-    reading: Reading, state: SettingState, states: Sequence[SettingState]
-) -> bool:
+def _without_it_crashes(reading: Reading, state: SettingState) -> bool:
     """ "Without gradient checkpointing it runs out of memory, with it it's slow": what would
-    happen either way, said of a setting that is on. A clause opened by "without"/"sem" GC with
-    a crash in it, and the other side said beside it ("sem GC dá OOM" alone is a report)."""
+    happen either way, said of a setting that is on ("sem GC dá OOM" alone is a report)."""
     if state.setting != "gc" or state.state != "off" or not state.weak:
         return False
-    clause = reading.clauses_of_words
-    opens = state.first == 0 or clause[state.first - 1] != clause[state.first]
-    sentence = reading.sentence_of(state.first)
+    clause = reading.by_clause.get(reading.clauses[state.first], ())
+    return one_side_of_two(reading, state.first) and _crash_in(clause, reading)
+
+
+def one_side_of_two(reading: Reading, word: int) -> bool:
+    """The clause of ``word`` is opened by "without GC"/"sem o GC" while the same sentence says
+    what happens with it ("…, with it it's slow", "…, com o GC demora 10h")."""
+    if "without" not in reading.low and "sem " not in reading.low:
+        return False  # most messages
     words = reading.tokens.words
-    other_side = any(
-        s.setting == "gc" and s.state == "on" and reading.sentence_of(s.first) == sentence
-        for s in states
-    ) or any(
-        tuple(words[i : i + 2]) in _WITH_IT and reading.sentence_of(i) == sentence
-        for i in range(state.last + 1, len(words) - 1)
+    clause = reading.clauses_of_words
+    sentence = reading.sentence_of(word)
+    start = next((i for i in range(word, -1, -1) if i == 0 or clause[i - 1] != clause[i]), 0)
+    if words[start] not in ("without", "sem"):
+        return False
+    if not any(h.first in (start + 1, start + 2) for h in reading.of("mention")):
+        return False
+    return any(
+        words[i] in ("with", "com")
+        and reading.sentence_of(i) == sentence
+        and clause[i] != clause[word]
+        and (words[i + 1 : i + 2] in (("it",), ("ele",), ("ela",)) or _names_gc(reading, i + 1))
+        for i in range(len(words) - 1)
     )
-    crash = _crash_in(reading.by_clause.get(reading.clauses[state.first], ()), reading)
-    return opens and other_side and crash
+
+
+def _names_gc(reading: Reading, at: int) -> bool:
+    return any(h.first in (at, at + 1) and h.arg == "gc" for h in reading.of("mention"))
 
 
 def current_states(reading: Reading, states: Sequence[SettingState]) -> list[SettingState]:
@@ -938,7 +947,7 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         states = [s for s in states if s.setting != "gc"]
     told = [s for s in states if not _generic(s, reading, states)]
     for state in told:
-        if reading.clauses.get(state.first) in cond or _without_it_crashes(reading, state, told):
+        if reading.clauses.get(state.first) in cond or _without_it_crashes(reading, state):
             if state.setting == "gc" and "gc" not in chosen:
                 # "if I untick it, it OOMs": it is ticked now
                 chosen["gc"] = (0, state._replace(state="on"))

@@ -17,6 +17,7 @@ from engine.extract.settings import (
     current_states,
     describes_a_run,
     of_another_model,
+    one_side_of_two,
 )
 from engine.extract.signals import (
     DEV_SHM,
@@ -115,33 +116,7 @@ def conditional(reading: Reading, hit: Hit) -> bool:
         reading.clauses[h.first] == clause
         and (h.first < hit.first or 0 < h.first - hit.last <= _COND_AFTER)
         for h in reading.of("cond")
-    ) or _one_side_of_two(reading, hit)
-
-
-def _one_side_of_two(reading: Reading, hit: Hit) -> bool:
-    """A crash in a clause opened by "without GC"/"sem o GC" while the same sentence says
-    what happens with it: "without gradient checkpointing it OOMs, with it it's slow"."""
-    if "without" not in reading.low and "sem " not in reading.low:
-        return False  # most messages
-    words = reading.tokens.words
-    clause = reading.clauses_of_words
-    sentence = reading.sentence_of(hit.first)
-    start = next((i for i in range(hit.first, -1, -1) if i == 0 or clause[i - 1] != clause[i]), 0)
-    if words[start] not in ("without", "sem"):
-        return False
-    if not any(h.first in (start + 1, start + 2) for h in reading.of("mention")):
-        return False
-    return any(
-        words[i] in ("with", "com")
-        and reading.sentence_of(i) == sentence
-        and clause[i] != clause[hit.first]
-        and (words[i + 1 : i + 2] in (("it",), ("ele",), ("ela",)) or _names_gc(reading, i + 1))
-        for i in range(len(words) - 1)
-    )
-
-
-def _names_gc(reading: Reading, at: int) -> bool:
-    return any(h.first in (at, at + 1) and h.arg == "gc" for h in reading.of("mention"))
+    ) or one_side_of_two(reading, hit.first)
 
 
 _COND_AFTER: Final = 1  # words from a crash to the condition said right after it

@@ -132,7 +132,28 @@ def _read(scan: str) -> tuple[Reading, str | None]:
     else:  # a short reply may read as English: "no passo 1" is still "in step 1"
         hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and _in_the(words, h.first))]
     hits = [h for h in hits if not (h.kind == "past" and _before_something(words, h))]
-    return Reading(scan, low, tokens, tuple(hits)), locale
+    return Reading(scan, low, tokens, _named_by_it(words, hits)), locale
+
+
+def _named_by_it(words: Sequence[str], hits: list[Hit]) -> tuple[Hit, ...]:
+    """ "All with gradient checkpointing on… I read that turning it off is free speed": a
+    switched "it" names the setting named last before it."""
+    if "it" not in words:
+        return tuple(hits)
+    found = list(hits)
+    for at in range(1, len(words) - 1):
+        if words[at] != "it" or words[at - 1] not in _SWITCHING or words[at + 1] not in _SIDES:
+            continue
+        named = [h for h in hits if h.kind == "mention" and h.last < at]
+        if named and not any(h.first == at for h in hits):
+            found.append(Hit("mention", named[-1].arg, at, at))
+    return tuple(sorted(found, key=lambda h: h.first)) if len(found) > len(hits) else tuple(hits)
+
+
+_SWITCHING: Final = frozenset(
+    {"turning", "turned", "turn", "switching", "switched", "switch", "flipping", "flipped", "flip"}
+)
+_SIDES: Final = frozenset({"on", "off"})
 
 
 def _before_something(words: Sequence[str], hit: Hit) -> bool:

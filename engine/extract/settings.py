@@ -241,8 +241,9 @@ def _asked(word: Hit, reading: Reading) -> bool:
     if before == ("depois", "de") or before[-1:] in (("apos",), ("after",)):
         return False  # "mesmo depois de religar o gc", "after turning it back on": done
     if said in _PT_INFINITIVES:
-        # "desligar o gradient checkpointing foi a melhor ideia da semana 🙃": done
-        return "foi" not in words[word.last + 1 : word.last + 6]
+        # "desligar o gradient checkpointing foi a melhor ideia da semana 🙃", "desligar o GC
+        # deixou tudo mais rápido": the act done, told by what it did
+        return not _DID.intersection(words[word.last + 1 : word.last + 6])
     if not reading.question(word.first):
         return False
     # "is the fix just turning it back on?", "do I just turn gc on again?"; not "did turning
@@ -252,6 +253,9 @@ def _asked(word: Hit, reading: Reading) -> bool:
 
 
 _DONE_ASKED: Final = frozenset({"did", "has", "have", "had"})
+_DID: Final = frozenset(
+    {"foi", "deixou", "fez", "resolveu", "ajudou", "acelerou", "piorou", "quebrou", "causou"}
+)
 # A wish said as the reason for the state: "GC tá desligado pq quero velocidade".
 _BECAUSE: Final = frozenset({"pq", "porque", "because", "cuz", "cause", "since", "bc"})
 
@@ -876,8 +880,17 @@ def _crash_side(
     ]
     # a calm state said after the crash is a fix ("flipped it back on and it trains fine"),
     # unless it is only the other side set beside it ("com `true` o mesmo job treina")
-    others = [s for s in others if chosen.first < s.first or chosen.weak or chosen.keyed]
+    beside = chosen.weak or chosen.keyed or _with_it(reading, chosen)
+    others = [s for s in others if chosen.first < s.first or beside]
     return others[-1] if others else None
+
+
+def _with_it(reading: Reading, state: SettingState) -> bool:
+    """ "com ele marcado tava de boa", "with it on it ran": the state set beside another."""
+    return reading.tokens.words[max(0, state.first - 2) : state.first] in _WITH_IT
+
+
+_WITH_IT: Final = frozenset({("com", "ele"), ("com", "ela"), ("with", "it"), ("com", "isso")})
 
 
 def _calm_beside(reading: Reading, state: SettingState) -> bool:
@@ -970,12 +983,18 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
             chosen["gc"] = (held[0], crashed)
     done = reading.first("did_it")
     held = chosen.get("gc")
-    if done is not None and held is not None and held[1].last < done.first and not held[1].keyed:
+    if (
+        done is not None
+        and held is not None
+        and held[1].last < done.first
+        and not held[1].keyed
+        and not held[1].retry  # "fine now after flipping it back on"
+    ):
         # "all with GC on, never a problem. I read that turning it off is free speed, so I
         # did": the act suggested after the state said is what was done
         after = [
             s
-            for s in [*told, *wished]
+            for s in [*states, *wished]  # the act suggested is said in general
             if s.setting == "gc"
             and s.state not in ("unknown", held[1].state)
             and held[1].last < s.first < done.first

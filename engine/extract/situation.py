@@ -267,17 +267,44 @@ def phase(
     # embeddings" elsewhere says nothing of when it crashed).
     crashed = {reading.sentence_of(h.first) for h in ooms}
     everything = words
-    words = [f for f in words if _sentence_at(reading, f.start) in crashed] or words
+    said = [f for f in words if _sentence_at(reading, f.start) in crashed]
+    counted = [f for f in numbered if _sentence_at(reading, f.start) in crashed]
+    # "Would quantizing fix this? Flux OOMs at step 2": the crash's own sentence says when.
+    words = said or ([] if counted else words)
+    # A stage told before the step it crashed at got through: "loads, caches, starts step 1
+    # and dies", "faz o cache dos latents, e quando começa o passo 1 vem o OOM".
+    words = [f for f in words if not _before_the_step(reading, f, counted, ooms)]
     named = [f for f in everything if f.value == "bucket_spike" and _names_the_images(reading, f)]
     if named:
         # The images that break it say more than when: "roda uns 50 passos e morre, sempre em
         # imagem grande", "crashou num passo em que pegou uma imagem panorâmica enorme".
         return named[0]
+    spikes = [f for f in words if f.value == "bucket_spike"]
+    if spikes and any(f.value == "later" for f in words):
+        # "de vez em quando solta um OOM no meio do treino": now and then says more than when
+        return spikes[0]
     if words:
         # Words say when more surely than a step number; of several, the one nearest an OOM
         # word ("no passo 250, bem quando gera as amostras").
         return min(words, key=lambda f: (_distance(reading, f, ooms), f.start))
     return min(numbered, key=lambda f: f.start, default=None) or _from_progress_bar(reading)
+
+
+def _before_the_step(
+    reading: Reading, stage: Found, steps: Sequence[Found], ooms: Sequence[Hit]
+) -> bool:
+    if stage.value != "loading":  # previews come at a step: "the first preview at step 250"
+        return False
+    sentence = _sentence_at(reading, stage.start)
+    crash = [
+        reading.span(o.first, o.last)[0] for o in ooms if reading.sentence_of(o.first) == sentence
+    ]
+    return any(
+        stage.end <= step.start
+        and _sentence_at(reading, step.start) == sentence
+        and any(step.end <= at for at in crash)
+        for step in steps
+    )
 
 
 _BAR: Final = re.compile(r"\|\s*(\d+)/(\d+)\s*\[")  # tqdm's "| 1/2000 [00:19<…"
@@ -337,10 +364,16 @@ def _yields(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
     """A vague "when" that the words right after make precise: "na hora de cachear os latents",
     "right away when it makes the first sample"."""
     clause = reading.clauses[hit.first]
+    words = reading.tokens.words
+    # "na hora de gerar o primeiro preview": the moment *of* something is that something's
+    reach = 6 if _OF.intersection(words[hit.last + 1 : hit.last + 2]) else 3
     return any(
-        h.arg != hit.arg and reading.clauses[h.first] == clause and 0 <= h.first - hit.last <= 3
+        h.arg != hit.arg and reading.clauses[h.first] == clause and 0 <= h.first - hit.last <= reach
         for h in hits
     )
+
+
+_OF: Final = frozenset({"de", "do", "da", "dos", "das", "of"})
 
 
 def _a_setting(reading: Reading, hit: Hit) -> bool:
@@ -454,7 +487,14 @@ def gc_retry(
         return None  # GC's "on" was the other side of a comparison: nothing was retried
     still = reading.first("still")
     if ooms and still is not None:
-        retried = min((s.last for s in states if s.setting == "gc" and s.retry), default=last.last)
+        gc = [s for s in states if s.setting == "gc"]
+        # the switch back: marked as one, or the first "on" after an "off"
+        back = [s for s in gc if s.retry] or [
+            s
+            for s in gc
+            if s.state == "on" and any(o.state == "off" and o.first < s.first for o in gc)
+        ]
+        retried = min((s.last for s in back), default=last.last)
         if _calm_between(reading, retried, still.first):
             # "turned it on and it trained fine. Today, new dataset, GC still on, and OOM": a
             # new crash after the retry worked, not the retry failing

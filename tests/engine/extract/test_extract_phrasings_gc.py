@@ -208,6 +208,19 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
     # a wish given as the reason; an infinitive told as done
     ("GC TÁ DESLIGADO PQ QUERO VELOCIDADE", "disabled"),
     ("desligar o gradient checkpointing foi mesmo a melhor ideia da semana 🙃", "disabled"),
+    ("é, desligar o GC deixou TUDO muito mais rápido. agora dá OOM em 4 segundos", "disabled"),
+    # a switched "it" names the setting named before it
+    (
+        "all with gradient checkpointing on, never a problem. I read that turning it off is"
+        " free speed so I did, and now it OOMs before a single step",
+        "disabled",
+    ),
+    # the calm side set beside the crash
+    (
+        "deu OOM no step 1 depois q desmarquei o gradient checkpointing."
+        " com ele marcado tava de boa",
+        "disabled",
+    ),
     # what would happen without it: it is on
     (
         "without gradient checkpointing it runs out of memory, with it it's painfully slow",

@@ -450,6 +450,20 @@ def test_more_of_what_people_write(text: str, facts: dict[str, FactValue]) -> No
         ("torch.OutOfMemoryError on the first training step", "first_steps"),
         ('o processo morre com "Killed" quando vai carregar o text encoder', "loading"),
         ("exit code -9 no meio do cache dos text embeddings", "loading"),
+        # stages got through before the step it died at
+        ("now it loads, caches, starts step 1 and dies with CUDA out of memory", "first_steps"),
+        (
+            "Ele carrega tudo, faz o cache dos latents, e quando começa o passo 1 vem o OOM",
+            "first_steps",
+        ),
+        # the crash's own sentence says when, not a question beside it
+        ("Would quantizing to fp8 fix this? Flux dev OOMs at step 2 on 16GB.", "first_steps"),
+        # the moment *of* something is that something's
+        ("flux kontext, 1024, batch 2, morre bem na hora de gerar o primeiro preview", "sampling"),
+        ("tá dando falta de memória na hora dos samples", "sampling"),
+        # now and then says more than when
+        ("de vez em quando solta um OOM no meio do treino", "bucket_spike"),
+        ("ooms aleatórios no meio do treino em umas imagens", "bucket_spike"),
     ],
 )
 def test_when_it_breaks(text: str, phase: str) -> None:

@@ -151,7 +151,10 @@ def _named_by_it(words: Sequence[str], hits: list[Hit]) -> tuple[Hit, ...]:
 
 
 _SWITCHING: Final = frozenset(
-    {"turning", "turned", "turn", "switching", "switched", "switch", "flipping", "flipped", "flip"}
+    {
+        *("turning", "turned", "turn", "switching", "switched", "switch"),
+        *("flipping", "flipped", "flip", "put", "putting"),
+    }
 )
 _SIDES: Final = frozenset({"on", "off"})
 

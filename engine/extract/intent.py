@@ -108,7 +108,15 @@ def _by_cues(
         return "unclear" if "?" in reading.text else "off_topic"
     # about training, or going on about something already said ("it still does the thing"),
     # with no telling what is wanted; a greeting alone is off topic
-    return "unclear" if on_topic or reading.has("still") else "off_topic"
+    if on_topic or reading.has("still"):
+        return "unclear"
+    # a bare reply or a complaint ("24", "the second one", "nothing works") goes on about the
+    # conversation; a greeting, a thank-you or a longer message about something else does not
+    short = len(reading.tokens.words) <= _A_REPLY
+    return "unclear" if short and not reading.has("greeting", "thanks") else "off_topic"
+
+
+_A_REPLY: Final = 6
 
 
 def _only_tried(reading: Reading, facts: Mapping[str, FactValue]) -> bool:

@@ -754,6 +754,8 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         reading.tokens.words[i] in _OTHERS and reading.sentence_of(i) == sentence for i in before
     ):
         return True  # "friend turned it off and got his down to 2.5h": someone else's run
+    if _of_another_person(reading, state):
+        return True  # "my buddy runs the same config on his 4090 with GC on"
     if _NEVER_TRIED.search(reading.low, *_sentence_span(reading, sentence)):
         return True  # "com GC ligado eu nunca testei": a setup never run
     in_sentence = reading.in_sentence(sentence)
@@ -883,6 +885,25 @@ def _crash_side(
     beside = chosen.weak or chosen.keyed or _with_it(reading, chosen)
     others = [s for s in others if chosen.first < s.first or beside]
     return others[-1] if others else None
+
+
+def _of_another_person(reading: Reading, state: SettingState) -> bool:
+    """The clause tells of someone else, and nothing of one's own comes between them and the
+    state: "my buddy runs the same config on his 4090 with GC on", "meu parceiro roda a mesma
+    config na 4090 dele com GC ligado"."""
+    words = reading.tokens.words
+    clause = reading.clauses_of_words
+    start = state.first
+    while start > 0 and clause[start - 1] == clause[state.first]:
+        start -= 1
+    told = [i for i in range(start, state.first) if words[i] in _PEOPLE]
+    return bool(told) and not _ME.intersection(words[told[-1] + 1 : state.first])
+
+
+_PEOPLE: Final = frozenset(
+    {"buddy", "friend", "amigo", "amiga", "parceiro", "colega", "coworker", "colleague", "brother"}
+)
+_ME: Final = frozenset({"i", "my", "me", "mine", "eu", "meu", "minha", "mim", "i'm", "im"})
 
 
 def _with_it(reading: Reading, state: SettingState) -> bool:

@@ -129,8 +129,13 @@ def _first(hit: Hit) -> int:
 def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) -> Found | None:
     """An OOM is the urgent goal; otherwise speed, then quality, then wanting an explanation."""
     if ooms:
-        fixed = reading.first("fixed") or _calm_after_retry(reading, ooms, states)
-        if fixed is not None:
+        fixed = (
+            reading.first("fixed")
+            or _calm_after_retry(reading, ooms, states)
+            or _calm_since(reading, ooms)
+        )
+        # an OOM said after the fix, other than the one fixed ("fixed the OOM"), is current
+        if fixed is not None and not any(h.first > fixed.last + _FIXED_OBJECT for h in ooms):
             # "fixed it with GC on; now can it go faster?", "…acabou o OOM, mas a LoRA piorou"
             asked = [
                 (hit, value)
@@ -138,10 +143,11 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
                 for hit in reading.of(kind)
                 if hit.first > fixed.last
             ]
-            # an OOM said after the fix, other than the one fixed ("fixed the OOM"), is current
-            if asked and not any(h.first > fixed.last + _FIXED_OBJECT for h in ooms):
+            if asked:
                 first, wanted = min(asked, key=lambda c: c[0].first)
                 return _hit(reading, "goal", wanted, first)
+            if any(h.first > fixed.last for kind in _ASKED_ELSE for h in reading.of(kind)):
+                return None  # "batch 2 crashed last week, fine at 1 since: effective batch 8?"
         return _hit(reading, "goal", "fix_oom", ooms[0])
     # The concern said first wins: "what do I lose with GC on? only speed?" wants an explanation.
     cues = [(cue, value) for kind, value in _GOAL_CUES if (cue := reading.first(kind)) is not None]
@@ -178,6 +184,26 @@ def _calm_after_retry(
     )
 
 
+def _calm_since(reading: Reading, ooms: Sequence[Hit]) -> Hit | None:
+    """A crash told, then calm since: "after last week's OOM mess, no OOMs since", "flipped it
+    on, crashes are gone", "(batch 2 crashed last week), and it's trained fine like that"."""
+    after = ooms[-1].last
+    return next(
+        (
+            h
+            for kind in _CALM_SINCE
+            for h in reading.of(kind)
+            if h.first > after
+            and not reading.negated(h)
+            and not reading.question(h.first)
+            and not conditional(reading, h)
+        ),
+        None,
+    ) or next((h for h in reading.of("oom") if h.first > after and _ruled_out(reading, h)), None)
+
+
+_CALM_SINCE: Final = ("gone", "no_crash", "stable")
+_ASKED_ELSE: Final = ("accumulation", "where")
 _FIXED_OBJECT: Final = 3  # words from "fixed" to the OOM it fixed ("fixed the OOM")
 # Speed words that name speed rather than want it: "memory vs speed", "how much slower".
 _SPEED_NAMED: Final = frozenset(
@@ -578,6 +604,18 @@ def _someone_else_s(reading: Reading, cue: Hit) -> bool:
     return bool(_OTHERS.intersection(before)) or bool(_PARTS.intersection(before[-3:]))
 
 
+def _so_far(reading: Reading, hit: Hit) -> bool:
+    words = reading.tokens.words
+    after = " ".join(words[hit.last + 1 : hit.last + 4])
+    return after.startswith(_YET) or bool(
+        _STILL_GOING.intersection(words[hit.first - 2 : hit.first])
+    )
+
+
+_YET: Final = ("so far", "yet", "ate agora", "por enquanto", "ainda", "until now", "for now")
+_STILL_GOING: Final = frozenset({"ainda", "still", "yet"})
+
+
 def _after_a_retry(reading: Reading, cue: Hit, states: Sequence[SettingState]) -> bool:
     """Calm told right after GC went back on ("flipped it back on and it trains fine now"):
     what the retry did, no stable run; unless it says stable ("agora está estável")."""
@@ -648,9 +686,13 @@ def stable_with_gc(
         and not _someone_else_s(reading, h)
         and not _after_a_retry(reading, h, states)
     ]
-    # "No OOM so far", "zero crashes", "sem oom" tell that this run does not crash now, not
-    # that it trained through: no stable run on their own.
-    calms = [h for h in calms if h.kind != "no_crash"]
+    # "No OOM so far", "sem oom até agora" tell of a run still going, not one that trains through
+    # nor does a run that crawls with VRAM spilling into the system's memory train stably
+    calms = [
+        h
+        for h in calms
+        if h.kind != "no_crash" or not (_so_far(reading, h) or SHARED_MEMORY_SPILL in signals)
+    ]
     if not ooms and now is not None and now.state == "on" and not now.retry and calms:
         # GC on now, and it does not crash: "GC on, zero crashes, just slow"
         calm = calms[0]

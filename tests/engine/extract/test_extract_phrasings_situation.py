@@ -631,9 +631,13 @@ def test_low_vram_too() -> None:
         ("treino do sdxl ta liso com GC ligado, 1.8s/it. vale desligar?", "yes"),
         ("A5000, sdxl, GC on, never crashed once. would flipping GC off help?", "yes"),
         ("GC is on and it's been training fine like that for days", "yes"),
-        # not crashing so far says only that it does not crash now
-        ("gc on, 4090, flux, bs 1, 4.5s/it, no crash. would it be crazy to turn gc off?", None),
+        # a run with GC on that does not crash trains stably; "so far" tells of a run still going
+        ("gc on, 4090, flux, bs 1, 4.5s/it, no crash. would it be crazy to turn gc off?", "yes"),
+        ("Nenhum OOM. Chroma bs 4, 1024, GC ligado. Quero mais velocidade", "yes"),
         ("da pra deixar o treino do zit mais rapido? gc ligado, nenhum oom ate agora", None),
+        ("no crash so far, GC on, 400 steps in, flux schnell at 512. tips?", None),
+        # a run crawling with VRAM spilling into the system's memory is not a stable one
+        ("sdxl, vram 7.9/8 and shared gpu memory climbs, 10x slower. no error. gc on", None),
         # what a retry did is no stable run, unless it says stable
         ("thank you so much, GC back on and it's training fine now", None),
         ("Religuei o GC depois de apanhar com OOM e agora esta estavel, mas lento", "yes"),

@@ -395,10 +395,16 @@ class _Score:
 
 
 def _score(
-    number: Number, placed: Iterable[_Placed], clause_of: Sequence[int], after: bool = True
+    number: Number,
+    placed: Iterable[_Placed],
+    clause_of: Sequence[int],
+    after: bool = True,
+    others: Sequence[tuple[int, int]] = (),
 ) -> _Score:
     """The evidence for each role; with ``after`` false, cues after the number do not count
-    (in "batch 1 + grad accum 6" what follows the "+" is the next item's)."""
+    (in "batch 1 + grad accum 6" what follows the "+" is the next item's). A cue does not reach
+    over another number (``others``: the words each spans) to this one: in "OOM at step 1 on zimage
+    1024" the step is the 1's."""
     score = _Score()
     for role, weight in BOOK.units.get(number.unit or "", {}).items():
         score.add(role, weight, number.first, number.last)
@@ -415,11 +421,13 @@ def _score(
             if not after or spot.first <= number.last or clause_of[spot.first] != clause:
                 continue
             gap = spot.first - number.last
+            over = any(number.last < first < spot.first for first, _ in others)
         else:
             if spot.last >= number.first or clause_of[spot.last] != clause:
                 continue
             gap = number.first - spot.last
-        if gap <= cue.reach:
+            over = any(spot.last < last < number.first for _, last in others)
+        if gap <= cue.reach and not over:
             score.add(cue.role, cue.weight * BOOK.decay ** (gap - 1), spot.first, spot.last)
     return score
 
@@ -494,11 +502,12 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
     previewed = {reading.sentence_of(i) + after for i in previews for after in (0, 1)}
     assigned: list[Assigned] = []
     previous: tuple[Number, str | None] | None = None
+    spans = [(n.first, n.last) for n in numbers]
     for number in numbers:
         if number.first in covered or number.first >= len(starts) or number.choice:
             continue
         joined = reading.low[number.end : number.end + 3].lstrip().startswith(("+", "&"))
-        score = _score(number, placed, clause_of, after=not joined)
+        score = _score(number, placed, clause_of, not joined, spans)
         # before a size written WxH, a bare "at"/"em" is no cue: "as amostras estão em 1024x1024"
         uncued = all(
             role not in score.best_cue

@@ -477,3 +477,25 @@ def test_keyed_values_in_a_question_are_set() -> None:
 )
 def test_sizes_said_after_the_previews(text: str, size: int | None) -> None:
     assert extract(text).facts.get("sample_width") == size
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # the step is the 1's, not the 1024's
+        (
+            "OOM at step 1 on zimage 1024 bs1 5060 ti. should I try 768?",
+            {"max_resolution": 1024, "batch_size": 1},
+        ),
+        # "lr" is 1e-4's, not the 1024's
+        ("r16 a16 lr 1e-4 bs4 1024 zimage oom gc off 4090", {"max_resolution": 1024}),
+        # "RAM" after 32GB does not reach over it to the card's 16GB
+        (
+            "Pessoal, treino SDXL numa 4060 Ti de 16GB (32GB de RAM), sempre com GC ligado",
+            {"vram_gb": 16},
+        ),
+    ],
+)
+def test_a_cue_does_not_reach_over_another_number(text: str, facts: dict[str, FactValue]) -> None:
+    read = extract(text).facts
+    assert {name: read.get(name) for name in facts} == facts

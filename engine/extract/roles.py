@@ -433,6 +433,8 @@ def _score(
 
 
 def _fits(role: str, number: Number) -> bool:
+    if number.prefix == "step" and role in ("max_resolution", "sample_size"):
+        return False  # "the first sample at step 500": a step, whatever the words around it
     low_end, high_end = _RANGES.get(role, (0, float("inf")))
     values = number.members or [number.value, *([number.second] if number.second else [])]
     if role in _INTEGER_ROLES and not all(v.is_integer() for v in values):
@@ -514,6 +516,15 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             or (number.second is not None and _bare(words, score.best_cue[role]))
             for role in ("max_resolution", "sample_size")
         )
+        at = score.best_cue.get("max_resolution")
+        if (
+            at is not None
+            and _bare(words, at)
+            and _PREVIEW_WORDS.intersection(words[max(0, at[1] - 3) : at[1]])
+        ):
+            # "preview tb em 1024", "samples at 1024": the preposition is the previews'
+            score.scores["max_resolution"] -= at[0]
+            score.best_cue.pop("max_resolution")
         if uncued and _size_like(number.value) and _previewed_before(reading, number, previews):
             # a size in a sentence about the previews, too far from any cue to say whose it is;
             # written WxH, as preview sizes are ("samples take forever. 1024x1024, 30 steps")

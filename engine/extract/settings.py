@@ -343,6 +343,8 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         )
     if word is None and mention.kind != "assert":
         return None
+    if word is None and _offered_as_a_fix(mention, reading):
+        return None  # "is fp8 the fix?", "would 8bit help?": asked about, not the setup
     if word is not None and _left_since(word, mention, reading):
         return None
     negations = _negations(anchor, clause)
@@ -355,6 +357,20 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     keyed = reading.followed_by_key(mention)
     weak = word is not None and word.kind in ("weak_on", "weak_off")
     return SettingState(mention.arg, "on" if is_on else "off", first, last, retry, keyed, weak)
+
+
+def _offered_as_a_fix(named: Hit, reading: Reading) -> bool:
+    if not reading.question(named.first):
+        return False
+    sentence = reading.sentence_of(named.first)
+    said = {w for i, w in enumerate(reading.tokens.words) if reading.sentence_of(i) == sentence}
+    return bool(said & _A_FIX)
+
+
+_A_FIX: Final = frozenset(
+    {"fix", "help", "helps", "solve", "ajuda", "ajudaria", "resolve", "resolveria", "should"}
+    | {"would", "devo", "vale", "worth", "try", "tentar", "testar", "usar", "use"}
+)
 
 
 def _guessed(first: int, last: int, clause: Sequence[Hit], reading: Reading) -> bool:

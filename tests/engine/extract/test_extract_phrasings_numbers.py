@@ -499,3 +499,39 @@ def test_sizes_said_after_the_previews(text: str, size: int | None) -> None:
 def test_a_cue_does_not_reach_over_another_number(text: str, facts: dict[str, FactValue]) -> None:
     read = extract(text).facts
     assert {name: read.get(name) for name in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # a step is never a size, whatever is said around it
+        (
+            "crashes when it gets to the first sample at step 500 (samples 1024, 8 steps)",
+            {"sample_width": 1024, "sample_height": 1024, "sample_steps": 8},
+        ),
+        # the preposition after a preview word is the previews'
+        (
+            "bs 2 em 1024, oom no passo 2. preview tb em 1024 com 8 steps",
+            {"max_resolution": 1024, "sample_width": 1024, "sample_steps": 8},
+        ),
+        ("amostra ta em 1024x1536, da oom quando gera", {"sample_height": 1536}),
+    ],
+)
+def test_sizes_and_steps_of_the_previews(text: str, facts: dict[str, FactValue]) -> None:
+    read = extract(text).facts
+    assert {name: read.get(name) for name in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "quantized"),
+    [
+        ("qwen edit 2509 at 3 bit, no sorry 4 bit, 1024, bs 1, 24gb. oom at step 1", True),
+        ("qie 2511 em 4 bits, 1024, bs 1, 24gb. continua oom no passo 1", True),
+        # asked about as a fix, beside the setup said outright
+        ("flux dev, not quantized, 24gb, 512, bs1, oom at load. is fp8 the fix?", False),
+        ("flux dev sem quantizar, 24gb, 512, bs1, oom no load. fp8 resolve?", False),
+        ("would fp8 help here? flux dev OOMs at step 2 on 16GB", None),
+    ],
+)
+def test_quantization_corrected_or_asked_about(text: str, quantized: bool | None) -> None:
+    assert extract(text).facts.get("quantize") == quantized

@@ -561,7 +561,12 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             # the answer to "what batch?" is the first number given, not "I also tried 2"
             score.add(expected, 3.0, number.first, number.last)
         role = _role(number, score)
-        moved = previous is not None and _moved(reading.low, previous[0], number)
+        moved = (
+            previous is not None
+            and _moved(reading.low, previous[0], number)
+            # "bs 1 -> 2.4 s/it" is no batch of 2.4
+            and (previous[1] is None or _fits(previous[1], number))
+        )
         if moved and previous is not None and _supposed(reading, previous[0], clause_of):
             # "if dropping sample steps from 30 to 15 would…": 30 is run, 15 only supposed
             previous = (number, None)

@@ -535,3 +535,8 @@ def test_sizes_and_steps_of_the_previews(text: str, facts: dict[str, FactValue])
 )
 def test_quantization_corrected_or_asked_about(text: str, quantized: bool | None) -> None:
     assert extract(text).facts.get("quantize") == quantized
+
+
+def test_a_change_arrow_keeps_to_its_role() -> None:
+    facts = extract("Run A: gc on, bs 1 -> 3.1 s/it\nRun B: gc off, bs 1 -> 2.4 s/it").facts
+    assert facts.get("batch_size") == 1

@@ -464,6 +464,9 @@ def test_more_of_what_people_write(text: str, facts: dict[str, FactValue]) -> No
         # now and then says more than when
         ("de vez em quando solta um OOM no meio do treino", "bucket_spike"),
         ("ooms aleatórios no meio do treino em umas imagens", "bucket_spike"),
+        ("It OOMs only on a handful of pairs, the tall 1024x1536 ones I think", "bucket_spike"),
+        ("roda um tempo e do nada da OOM, sempre quando pega os clipes de 720", "bucket_spike"),
+        ("I dropped frames from 65 to 33 and it still OOMs about an hour in", "later"),
     ],
 )
 def test_when_it_breaks(text: str, phase: str) -> None:
@@ -729,4 +732,19 @@ def test_earlier_runs_that_trained_perfectly_are_stable() -> None:
     ],
 )
 def test_what_switching_gc_back_on_did(text: str, retry: str) -> None:
+    assert extract(text).facts.get("gc_retry") == retry
+
+
+@pytest.mark.parametrize(
+    ("text", "retry"),
+    [
+        # a whole run without a crash after the switch back
+        ("it OOMed at step 2. turned GC back on and the whole run finished, zero OOMs", "fixed"),
+        ("dava oom no passo 1. religuei o gradient checkpointing e foi até o fim sem OOM", "fixed"),
+        # no crash was ever told: switching it on was no retry of one
+        ("tava com GC desligado no SD1.5, agora liguei o GC por precaução. roda sem OOM", None),
+        ("I ran both back to back on a 4090, neither crashed. GC true vs false", None),
+    ],
+)
+def test_a_retry_that_ran_through(text: str, retry: str | None) -> None:
     assert extract(text).facts.get("gc_retry") == retry

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Set
 from typing import Final
 
+from engine.extract import situation
 from engine.extract.learned import model
 from engine.extract.lexicon import LEXICON
 from engine.extract.reading import Reading
@@ -84,8 +85,12 @@ def _by_cues(
     goal = facts.get("goal")
     if goal == "fix_oom" and _bare_crash(reading, facts):
         return "unclear"  # "crashou", "lol it crashed again": nothing says it is memory
-    if goal == "fix_oom" and reading.has("accumulation") and _only_tried(reading, facts):
-        return "accumulation"  # "bs 4 OOMs so I'm back on 2. how do I get an effective 8?"
+    if goal == "fix_oom" and _only_tried(reading, facts):
+        if reading.has("accumulation"):
+            return "accumulation"  # "bs 4 OOMs so I'm back on 2. how do I get an effective 8?"
+        wanted = situation.goal(reading, (), ())
+        if wanted is not None:
+            return str(wanted.value)  # "tried bs 8, 4, 2, all OOM. bs1 works but takes 9h"
     if goal == "fix_oom" and not (facts.get("gc_retry") == "fixed" and reading.has("thanks")):
         return "fix_oom"
     if reading.has("where"):
@@ -128,13 +133,30 @@ def _only_tried(reading: Reading, facts: Mapping[str, FactValue]) -> bool:
         return False
     for hit in ooms:
         start, end = _clause_span(reading, hit.first)
+        turn = _BUT.search(reading.low, reading.tokens.starts[hit.first], end)
+        end = turn.start() if turn else end  # "bs4 at 1024 OOMs but bs1 fits"
         tried = {int(n) for n in _BATCH_SAID.findall(reading.low, start, end)}
+        if not tried:
+            # the batch sizes named last before the crash in its sentence: "tried bs 8, 4, 2 —
+            # all OOM", "tô em bs 1 porque bs 2 estourou"
+            at = reading.tokens.starts[hit.first]
+            opens = max([0, *(e + 1 for e in reading.sentence_ends if e < at)])
+            said = list(_BATCHES_SAID.finditer(reading.low, opens, at))
+            tried = {int(n) for n in re.findall(r"\d+", said[-1][1])} if said else set()
         if not tried or now in tried:
             return False
     return True
 
 
-_BATCH_SAID: Final = re.compile(r"\b(?:bs|batch(?: size)?|lote|at|em)\s*=?\s*(\d{1,2})\b")
+_BATCH_SAID: Final = re.compile(  # not a time or a size: "em 4 segundos", "at 24gb"
+    r"\b(?:bs|batch(?: size)?|lote|at|em)\s*=?\s*(\d{1,2})\b"
+    r"(?!\s*(?:%|s\b|secs?\b|seg|seconds|min|h\b|hours?\b|horas?\b|gb|g\b|gigs?\b|steps|passos))"
+)
+_BUT: Final = re.compile(r"\b(?:but|mas|porem|though|while|enquanto)\b")
+_BATCHES_SAID: Final = re.compile(
+    r"\b(?:bs|batch(?: size)?|lote)\s*=?\s*"
+    r"(\d{1,2}(?:\s*(?:,|/|\be\b|\band\b|\bor\b|\bou\b)\s*\d{1,2})*)\b"
+)
 
 
 def _clause_span(reading: Reading, word: int) -> tuple[int, int]:

@@ -748,3 +748,47 @@ def test_what_switching_gc_back_on_did(text: str, retry: str) -> None:
 )
 def test_a_retry_that_ran_through(text: str, retry: str | None) -> None:
     assert extract(text).facts.get("gc_retry") == retry
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        (
+            "64GB of RAM fills up completely while it's loading qwen image and then the trainer"
+            " dies. Never reaches step 1.",
+            {"memory_kind": "system", "goal": "fix_oom"},
+        ),
+        (
+            "o container sai com codigo 137 no passo 2, wan 2.2 5b 81 frames bs 1",
+            {"memory_kind": "system", "oom_phase": "first_steps"},
+        ),
+    ],
+)
+def test_the_system_s_memory_said_otherwise(text: str, facts: dict[str, FactValue]) -> None:
+    read = extract(text).facts
+    assert {name: read.get(name) for name in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "depois que o RunComfy atualizou o AI Toolkit pra versão nova, o mesmo job que rodava"
+            " ontem agora dá OOM no passo 1. não mudei nada.",
+            "outside_guide",
+        ),
+        # every crash told is of a batch size tried; the run now fits
+        (
+            "whats the difference between bs4 and bs1 + grad accum 4? on 24gb w/ zimage bs4 at"
+            " 1024 OOMs but bs1 fits",
+            "accumulation",
+        ),
+        # a time is no batch size tried: the crash is now
+        (
+            "desligar o GC deixou TUDO mais rápido. agora dá OOM em 4 segundos. zimage, bs 2",
+            "fix_oom",
+        ),
+    ],
+)
+def test_what_is_wanted_beside_a_crash_told(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

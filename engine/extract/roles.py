@@ -581,6 +581,8 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             continue
         if role in _SETTING_ROLES and _wished(reading, number, clause_of):
             continue
+        if _someone_else_s(reading, number) and not reading.has("did_it"):
+            continue  # "guy above runs bs4 on 24g, im on 16g": his card, not theirs
         _, first, last = score.best_cue.get(role, (0.0, number.first, number.last))
         start = min(number.start, starts[first])
         end = max(number.end, reading.tokens.ends[last])
@@ -696,6 +698,9 @@ def _aside(reading: Reading, number: Number) -> bool:
     window = reading.low[max(0, number.start - 40) : number.start]
     if any(key in window for key in _COMPARED_KEYS) and _COMPARED_TO.search(window):
         return True  # "compared to batch 8 on a bigger card", "for something like Z-Image at 1024"
+    start, end = _line_of(reading.low, number.start)
+    if _VERSUS.search(reading.low, start, end):
+        return True  # "bs1 ga4 vs bs4 ga1, which one": both sides weighed, neither run
     if _DOES_NOT_FIT.match(reading.low, number.end):
         return True  # "I already know batch 16 straight up won't fit", "batch 4 não cabe"
     if reading.question(number.first) and _PROPOSED.search(
@@ -709,6 +714,39 @@ def _aside(reading: Reading, number: Number) -> bool:
         for kind in ("hypo", "supposing", "accumulation")
         for h in reading.of(kind)
     )
+
+
+def _someone_else_s(reading: Reading, number: Number) -> bool:
+    words, clause = reading.tokens.words, reading.clauses_of_words
+    if number.first >= len(words):
+        return False
+    start = number.first
+    while start > 0 and clause[start - 1] == clause[number.first]:
+        start -= 1
+    told = [
+        i
+        for i in range(start, number.first)
+        if words[i] in _PEOPLE or (words[i] == "cara" and words[i - 1 : i] in _A_GUY)
+    ]
+    return bool(told) and not _ME.intersection(words[told[-1] + 1 : number.first])
+
+
+_PEOPLE: Final = frozenset(
+    {"guy", "buddy", "friend", "amigo", "amiga", "parceiro", "colega", "coworker"}
+    | {"he", "she", "vcs", "voces", "others", "galera"}
+)
+_A_GUY: Final = frozenset({("o",), ("um",), ("esse",), ("aquele",)})  # "o cara", not "de cara"
+_ME: Final = frozenset({"i", "my", "me", "mine", "im", "eu", "meu", "minha", "mim", "to", "tou"})
+
+
+_VERSUS: Final = re.compile(r"\s(?:vs\.?|versus)\s")
+
+
+def _line_of(low: str, at: int) -> tuple[int, int]:
+    """The sentence or line around offset ``at``."""
+    start = max(low.rfind(stop, 0, at) for stop in (".", "?", "!", "\n")) + 1
+    ends = [e for e in (low.find(stop, at) for stop in (".", "?", "!", "\n")) if e >= 0]
+    return start, min(ends, default=len(low))
 
 
 _RUN_NOW: Final = re.compile(

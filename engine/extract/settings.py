@@ -359,6 +359,26 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     return SettingState(mention.arg, "on" if is_on else "off", first, last, retry, keyed, weak)
 
 
+def asked_whether(reading: Reading, word: int) -> bool:
+    """Asked about before trying it: "does gc off oom on 12gb? asking before i try", "gc off
+    dá oom em 12gb? pergunto antes de testar". A question opened by "does"/"will", or any
+    question in a message that says it is asked before trying."""
+    if not reading.question(word):
+        return False
+    sentence = reading.sentence_of(word)
+    words = reading.tokens.words
+    said = [w for i, w in enumerate(words) if reading.sentence_of(i) == sentence]
+    if _BECAUSE.intersection(said):
+        return False  # "could that be because GC is on?": the run's setting blamed
+    return tuple(said[:1]) in _WHETHER or _BEFORE_TRYING.search(reading.low) is not None
+
+
+_WHETHER: Final = frozenset((w,) for w in ("does", "do", "will", "would", "can", "could"))
+_BEFORE_TRYING: Final = re.compile(
+    r"\b(?:before i (?:try|test|do)|antes de (?:testar|tentar|fazer)|pergunto antes)\b"
+)
+
+
 def _offered_as_a_fix(named: Hit, reading: Reading) -> bool:
     if not reading.question(named.first):
         return False
@@ -761,6 +781,8 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return _in_sentence(reading, sentence, _EXAMPLES)
     if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _THAN:
         return True  # "35% slower than my GC-off attempts": the other side of a comparison
+    if asked_whether(reading, state.first):
+        return True  # "does gc off oom on 12gb? asking before i try"
     if any(h.kind == "hearsay" and h.first < state.first for h in in_clause) and not _own_act(
         state, reading
     ):

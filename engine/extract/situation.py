@@ -13,6 +13,7 @@ from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
 from engine.extract.settings import (
     SettingState,
+    asked_whether,
     curious,
     current_states,
     describes_a_run,
@@ -49,6 +50,7 @@ def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
         and not _feared(reading, h)
         and not _over(reading, h)
         and not _asked_why(reading, h)
+        and not asked_whether(reading, h.first)
     ]
     killer = signals.get(OOM_KILLER)
     return ooms if killer is None or killer in ooms else sorted([*ooms, killer], key=_first)

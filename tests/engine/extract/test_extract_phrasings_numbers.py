@@ -540,3 +540,24 @@ def test_quantization_corrected_or_asked_about(text: str, quantized: bool | None
 def test_a_change_arrow_keeps_to_its_role() -> None:
     facts = extract("Run A: gc on, bs 1 -> 3.1 s/it\nRun B: gc off, bs 1 -> 2.4 s/it").facts
     assert facts.get("batch_size") == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # two setups weighed: neither is the run's
+        ("bs1 ga4 vs bs4 ga1 on a 5090, which one lol", {"batch_size": None}),
+        ("bs1 ga4 vs bs4 ga1 numa 5090, qual é melhor kkk", {"gradient_accumulation": None}),
+        # someone else's card and batch are not theirs
+        (
+            "guy above runs bs4 on 24g, im on 16g w bs2 and still oom at step 3 smh. gc on",
+            {"vram_gb": 16, "batch_size": 2},
+        ),
+        ("na minha 3060 so cabe bs1, como vcs fazem bs8", {"batch_size": 1}),
+        # "de cara" is "right away", not a guy
+        ("z-image de-turbo, GC off, CUDA OOM de cara em 1280. T4 kkk", {"max_resolution": 1280}),
+    ],
+)
+def test_numbers_of_other_setups(text: str, facts: dict[str, FactValue]) -> None:
+    read = extract(text).facts
+    assert {name: read.get(name) for name in facts} == facts

@@ -792,3 +792,29 @@ def test_the_system_s_memory_said_otherwise(text: str, facts: dict[str, FactValu
 )
 def test_what_is_wanted_beside_a_crash_told(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "facts", "intent"),
+    [
+        # asked before trying: no crash, no state
+        ("does gc off oom on 12gb? asking before i try lol", {"gc": None}, "explain"),
+        ("gc off da oom em 12gb? pergunto antes de testar kkk", {"gc": None}, "explain"),
+        # the run's setting blamed in a question is still the run's
+        (
+            "Could that be because gradient checkpointing is on? bs 1, 33 frames",
+            {"gc": "enabled"},
+            None,
+        ),
+        # the same crash after the switch back
+        ("nope. gc back on, same oom 😑", {"gc_retry": "still_oom"}, "fix_oom"),
+        ("ss liguei o gc de volta, msm oom 😑", {"gc_retry": "still_oom"}, "fix_oom"),
+        # "w" is "with"
+        ("w gc on my lora barely looks like me after 2500 steps", {"gc": "enabled"}, "quality"),
+    ],
+)
+def test_short_chat(text: str, facts: dict[str, FactValue], intent: str | None) -> None:
+    read = extract(text)
+    assert {name: read.facts.get(name) for name in facts} == facts
+    if intent is not None:
+        assert read.intent == intent

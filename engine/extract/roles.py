@@ -698,8 +698,9 @@ def _aside(reading: Reading, number: Number) -> bool:
     window = reading.low[max(0, number.start - 40) : number.start]
     if any(key in window for key in _COMPARED_KEYS) and _COMPARED_TO.search(window):
         return True  # "compared to batch 8 on a bigger card", "for something like Z-Image at 1024"
-    start, end = _line_of(reading.low, number.start)
-    if _VERSUS.search(reading.low, start, end):
+    if ("vs" in reading.low or "versus" in reading.low) and _VERSUS.search(
+        reading.low, *_line_of(reading.low, number.start)
+    ):
         return True  # "bs1 ga4 vs bs4 ga1, which one": both sides weighed, neither run
     if _DOES_NOT_FIT.match(reading.low, number.end):
         return True  # "I already know batch 16 straight up won't fit", "batch 4 não cabe"

@@ -375,7 +375,8 @@ def asked_whether(reading: Reading, word: int) -> bool:
 
 _WHETHER: Final = frozenset((w,) for w in ("does", "do", "will", "would", "can", "could"))
 _BEFORE_TRYING: Final = re.compile(
-    r"\b(?:before i (?:try|test|do)|antes de (?:testar|tentar|fazer)|pergunto antes)\b"
+    r"\b(?:before i (?:try|test|do|start|experiment)|antes de (?:testar|tentar|fazer|comecar)"
+    r"|pergunto antes)"
 )
 
 
@@ -776,13 +777,15 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         # "em que lugar eu coloco low_vram: true?": where to set it, not that it is; but "it
         # OOMs with gc off, where do i flip it back on?" tells the run's state, then asks
         return True
+    if asked_whether(reading, state.first):
+        # "does gc off oom on 12gb? asking before i try", "what else before I start
+        # experimenting with gradient_checkpointing: false?"
+        return True
     if state.keyed:
         # "the example configs have `gradient_checkpointing: true`": the examples' setting
         return _in_sentence(reading, sentence, _EXAMPLES)
     if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _THAN:
         return True  # "35% slower than my GC-off attempts": the other side of a comparison
-    if asked_whether(reading, state.first):
-        return True  # "does gc off oom on 12gb? asking before i try"
     if any(h.kind == "hearsay" and h.first < state.first for h in in_clause) and not _own_act(
         state, reading
     ):

@@ -327,12 +327,20 @@ def _before_the_step(
     crash = [
         reading.span(o.first, o.last)[0] for o in ooms if reading.sentence_of(o.first) == sentence
     ]
+    # the step may come after the crash too: "caches the latents, starts training and dies
+    # with CUDA out of memory on step 3"
     return any(
         stage.end <= step.start
         and _sentence_at(reading, step.start) == sentence
-        and any(step.end <= at for at in crash)
+        and any(
+            step.end <= at or _AT_A_STEP.search(reading.low, max(0, step.start - 8), step.start)
+            for at in crash
+        )
         for step in steps
     )
+
+
+_AT_A_STEP: Final = re.compile(r"\b(?:on|at|in|no|na|em)\s+(?:the\s+)?$")  # not "before step 1"
 
 
 _BAR: Final = re.compile(r"\|\s*(\d+)/(\d+)\s*\[")  # tqdm's "| 1/2000 [00:19<…"

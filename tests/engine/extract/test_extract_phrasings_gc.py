@@ -205,6 +205,12 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
     # as people write it when English or Portuguese is not their first language
     ("I desactivated the gradient checkpointing for to have more velocity", "disabled"),
     ("Training Wan2.1 T2V 1.3B with 33 frame. GC is activate. Still the OOM come", "enabled"),
+    # a key only to be tried
+    (
+        "gradient checkpointing on, no OOM. What else can I change before I start experimenting"
+        " with gradient_checkpointing: false?",
+        "enabled",
+    ),
     ("I turned off the gradient check point and now is giving out of memory", "disabled"),
     # a wish given as the reason; an infinitive told as done
     ("GC TÁ DESLIGADO PQ QUERO VELOCIDADE", "disabled"),

@@ -467,6 +467,12 @@ def test_more_of_what_people_write(text: str, facts: dict[str, FactValue]) -> No
         ("It OOMs only on a handful of pairs, the tall 1024x1536 ones I think", "bucket_spike"),
         ("roda um tempo e do nada da OOM, sempre quando pega os clipes de 720", "bucket_spike"),
         ("I dropped frames from 65 to 33 and it still OOMs about an hour in", "later"),
+        (
+            "It loads everything, caches the latents, starts training and dies on step 3",
+            "first_steps",
+        ),
+        ("ltx-2 lora, CUDA OOM during caching latents, never reaches step 1", "loading"),
+        ("sdxl, only some steps crash, always when it's a 1280 image in the batch", "bucket_spike"),
     ],
 )
 def test_when_it_breaks(text: str, phase: str) -> None:

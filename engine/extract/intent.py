@@ -92,6 +92,8 @@ def _by_cues(
         if wanted is not None:
             return str(wanted.value)  # "tried bs 8, 4, 2, all OOM. bs1 works but takes 9h"
     if goal == "fix_oom" and not (facts.get("gc_retry") == "fixed" and reading.has("thanks")):
+        if _over_and_thanked(reading):
+            return "off_topic"  # "tava dando oom, agora foi 🙏 vlw galera"
         return "fix_oom"
     if reading.has("where"):
         return "where_to_change"
@@ -177,6 +179,14 @@ def _bare_crash(reading: Reading, facts: Mapping[str, FactValue]) -> bool:
 
 
 _CRASHES: Final = LEXICON.words("crash_words")
+
+
+def _over_and_thanked(reading: Reading) -> bool:
+    """A thank-you for a crash that is over: fixed after the last crash told, nothing asked."""
+    if not reading.has("thanks") or "?" in reading.text:
+        return False
+    last = max((h.last for h in reading.of("oom")), default=-1)
+    return any(h.first > last for kind in ("fixed", "gone") for h in reading.of(kind))
 
 
 def _greeting_only(reading: Reading) -> bool:

@@ -114,11 +114,30 @@ def conditional(reading: Reading, hit: Hit) -> bool:
     condition right after it: "it was OOMing without it", "estoura sem ele"; or one side of
     two: "sem o GC estoura, com o GC demora 10h"."""
     clause = reading.clauses[hit.first]
-    return any(
-        reading.clauses[h.first] == clause
-        and (h.first < hit.first or 0 < h.first - hit.last <= _COND_AFTER)
-        for h in reading.of("cond")
-    ) or one_side_of_two(reading, hit.first)
+    return (
+        any(
+            reading.clauses[h.first] == clause
+            and (h.first < hit.first or 0 < h.first - hit.last <= _COND_AFTER)
+            for h in reading.of("cond")
+        )
+        or one_side_of_two(reading, hit.first)
+        or _one_side_of_arrows(reading, hit)
+    )
+
+
+def _one_side_of_arrows(reading: Reading, hit: Hit) -> bool:
+    """ "gc on -> ok, gc off -> oom": what each setting does, side by side; no crash now."""
+    start = reading.span(hit.first, hit.last)[0]
+    if _ARROW_BEFORE.search(reading.low, max(0, start - 4), start) is None:
+        return False
+    return _ARROW_TO_CALM.search(reading.low) is not None
+
+
+_ARROW_BEFORE: Final = re.compile(r"(?:->|=>|→)\s*$")
+_ARROW_TO_CALM: Final = re.compile(
+    r"(?:->|=>|→)\s*(?:ok|fine|works|worked|de boa|roda|rodou|passa|passou|liso|tranquilo"
+    r"|no oom|sem oom)\b"
+)
 
 
 _COND_AFTER: Final = 1  # words from a crash to the condition said right after it

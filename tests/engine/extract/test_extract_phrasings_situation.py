@@ -824,3 +824,33 @@ def test_short_chat(text: str, facts: dict[str, FactValue], intent: str | None) 
     assert {name: read.facts.get(name) for name in facts} == facts
     if intent is not None:
         assert read.intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # what each setting does, side by side: no crash now
+        ("so gc on -> ok, gc off -> oom. why tho its literally one toggle", "explain"),
+        (
+            "gc on -> ok, gc off -> oom no bucket de 1536\n"
+            "voltei pro gc on, tem outro jeito de acelerar?",
+            "speed",
+        ),
+        # a limit, not a crash
+        (
+            "can i fake a bigger batch somehow? bs2 is the max on my 4080 before it ooms",
+            "accumulation",
+        ),
+        # a thank-you for a crash that is over
+        ("tava dando oom, agora foi 🙏 vlw galera", "off_topic"),
+        # after an update; the system's memory
+        ("pulled latest ai-toolkit this morning and now my old zit config ooms", "outside_guide"),
+        (
+            "dps q atualizei pro ultimo commit, com gc on da oom no step 1 e antes n dava",
+            "outside_guide",
+        ),
+        ("ram 100% e swap cheio qnd comeca o treino, 16gb de ram, 3060", "outside_guide"),
+    ],
+)
+def test_short_chat_wants(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

@@ -152,8 +152,8 @@ def _named_by_it(words: Sequence[str], hits: list[Hit]) -> tuple[Hit, ...]:
 
 _SWITCHING: Final = frozenset(
     {
-        *("turning", "turned", "turn", "switching", "switched", "switch"),
-        *("flipping", "flipped", "flip", "put", "putting"),
+        # done or told of ("turned it off", "turning it off is free speed"), not "turn it off?"
+        *("turning", "turned", "switching", "switched", "flipping", "flipped", "put", "putting"),
     }
 )
 _SIDES: Final = frozenset({"on", "off"})

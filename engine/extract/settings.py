@@ -170,7 +170,12 @@ def _preposition(hit: Hit, reading: Reading) -> bool:
         return False  # "currently on (the default)", "GC on; bs 1": a break, not an object
     if any(h.first == after for kind in _NAMED for h in reading.of(kind)):
         return False  # "gc on quantize on low_vram on": the next setting, not an object
+    if _A_VALUE.fullmatch(words[after]):
+        return False  # "gc on bs1 768", "gc on 1024": the next item of a list
     return words[after] not in _AFTER_ON
+
+
+_A_VALUE: Final = re.compile(r"(?:bs|ga|r)?\d+")
 
 
 def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | None:
@@ -244,7 +249,7 @@ def _asked(word: Hit, reading: Reading) -> bool:
         # "desligar o gradient checkpointing foi a melhor ideia da semana 🙃", "desligar o GC
         # deixou tudo mais rápido": the act done, told by what it did
         return not _DID.intersection(words[word.last + 1 : word.last + 6])
-    if not reading.question(word.first):
+    if not (reading.question(word.first) or _asks_unmarked(reading, word.first)):
         return False
     # "is the fix just turning it back on?", "do I just turn gc on again?"; not "did turning
     # it back on ruin my lora?", which asks about an act done
@@ -253,6 +258,22 @@ def _asked(word: Hit, reading: Reading) -> bool:
 
 
 _DONE_ASKED: Final = frozenset({"did", "has", "have", "had"})
+
+
+def _asks_unmarked(reading: Reading, word: int) -> bool:
+    """A question typed without its mark: "so do I just turn it off and pray or what"."""
+    sentence = reading.sentence_of(word)
+    said = [
+        w
+        for i, w in enumerate(reading.tokens.words[: word + 1])
+        if reading.sentence_of(i) == sentence
+    ]
+    return " ".join(said[:4]).startswith(_ASKING)
+
+
+_ASKING: Final = tuple(
+    f"{lead}{aux} i " for lead in ("", "so ", "then ", "ok ") for aux in ("do", "should", "can")
+)
 _DID: Final = frozenset(
     {"foi", "deixou", "fez", "resolveu", "ajudou", "acelerou", "piorou", "quebrou", "causou"}
 )

@@ -205,6 +205,23 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
     # as people write it when English or Portuguese is not their first language
     ("I desactivated the gradient checkpointing for to have more velocity", "disabled"),
     ("Training Wan2.1 T2V 1.3B with 33 frame. GC is activate. Still the OOM come", "enabled"),
+    # "on" before the next value of a list; a question typed without its mark
+    ("my zit lora looks like mush after 3k steps 😐 gc on bs1 768", "enabled"),
+    (
+        "Training Qwen Edit with gradient_checkpointing disabled. Is there any way to keep gc"
+        " off on 24GB?",
+        "disabled",
+    ),
+    (
+        "40 hours for one lora. GC on, no crash, 3060. so do I just turn it off and pray or what",
+        "enabled",
+    ),
+    # the setup kept, said as a condition
+    ("If I keep batch 1 with GC on, does gradient_accumulation 4 behave like batch 4?", "enabled"),
+    (
+        "Se eu ficar em batch 1 com GC ligado, gradient_accumulation 4 funciona igual batch 4?",
+        "enabled",
+    ),
     # a key only to be tried
     (
         "gradient checkpointing on, no OOM. What else can I change before I start experimenting"

@@ -638,7 +638,9 @@ _NOT_RUN: Final = re.compile(
     r"(?:\bnao (?:aguenta|cabe|roda|rola|suporta|vou (?:pra|para|pro))"
     r"|\b(?:can'?t|cannot|won'?t|doesn'?t|does not|couldn'?t) (?:do|handle|fit|run|take|hold)"
     r"|\bnot going (?:to|down to)|\b(?:people|ppl|others|folks|everyone) (?:get|run|use|do)"
-    r"|\b(?:galera|pessoal|o povo) (?:usa|roda|consegue))"
+    r"|\b(?:galera|pessoal|o povo) (?:usa|roda|consegue|treina com|treinam com)"
+    r"|\b(?:the man|the guy|the tutorial|the video|o tutorial|o video|o cara)"
+    r" (?:uses?|used|usa|usou))"
     r"\s+(?:(?:a|o|um|uma|the)\s+)?(?:batch|bs|batch size|batches)?\s*(?:de|of|=|:)?\s*$"
 )
 
@@ -646,7 +648,7 @@ _NOT_RUN: Final = re.compile(
 # The other side of a comparison, or an example: not the run's.
 _COMPARED_TO: Final = re.compile(
     r"\b(?:compared (?:to|with)|comparado (?:a|ao|com)|em comparacao (?:a|ao|com)|versus|vs"
-    r"|something like|algo como|for example|por exemplo)\b[^.?!,;\n]{0,24}$"
+    r"|something like|algo como|for example|por exemplo|tipo)\b[^.?!,;\n]{0,24}$"
 )
 
 
@@ -658,6 +660,7 @@ _COMPARED_KEYS: Final = ("compar", "versus", "vs", "like", "algo como", "exemplo
 _DOES_NOT_FIT: Final = re.compile(
     r"(?:(?!\bbut\b|\bmas\b|\bbatch\b|\blote\b)[^.?!,;\n]){0,40}?"
     r"\b(?:(?:won'?t|wouldn'?t|doesn'?t|does not|will not|can'?t) (?:fit|work)"
+    r"|(?:is|it'?s) (?:obviously |just |definitely )?not happening|nem pensar|nem a pau"
     r"|nao (?:cabe|aguenta))\b"
 )
 # In a question, a value proposed rather than run: going back to it, wanting it, the other
@@ -666,7 +669,10 @@ _PROPOSED: Final = re.compile(
     r"(?:\bvoltar (?:pro|pra|para|ao)|\bgo back (?:to|down to)"
     r"|\b(?:i'?d like|i want|i wanna|quero|queria) (?:something like|to (?:get|run|use|do))"
     r"|\b(?:ou|or) (?:e|is it) (?:melhor|better)"
-    r"|\b(?:what now|and now|e agora|then|entao)\s*,?)"
+    r"|\b(?:what now|and now|e agora|then|entao)\s*,?"
+    # "volto o gc ou baixo o bs pra 2?", "tiro o 1024 ou volto o batch pra 1?"
+    r"|\b(?:baixo|volto|diminuo|reduzo|coloco|ponho|subo|drop|lower|reduce|set)"
+    r"\s+(?:(?:o|a|the)\s+)?(?:batch|bs|batch size|lote)\s+(?:pra|para|pro|to|em))"
     r"\s+(?:(?:a|o|um|uma|the)\s+)?(?:batch|bs|batch size|lote)?\s*(?:de|of|=|:)?\s*$"
 )
 

@@ -561,3 +561,22 @@ def test_a_change_arrow_keeps_to_its_role() -> None:
 def test_numbers_of_other_setups(text: str, facts: dict[str, FactValue]) -> None:
     read = extract(text).facts
     assert {name: read.get(name) for name in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        # proposed in a question after the story
+        (
+            "chroma em 1024 com bs 3 e gc desligado, passo 1 e ja era: CUDA out of memory."
+            " volto o gc ou baixo o bs pra 2?",
+            3,
+        ),
+        # out of the question, tried first, what others run
+        ("want effective batch 16 on sdxl, gc on. batch 16 is obviously not happening lol", None),
+        ("went down to batch 2, still OOM. first try was batch 4 and it died the same way", 2),
+        ("minha 3060 só aguenta batch 1. como o pessoal treina com batch 8 então?", 1),
+    ],
+)
+def test_batch_sizes_not_run(text: str, batch: int | None) -> None:
+    assert extract(text).facts.get("batch_size") == batch

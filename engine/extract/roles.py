@@ -81,6 +81,7 @@ _PREVIEW_SENTENCE: Final = 1.5
 _PREVIEW_WXH: Final = 1.0
 # "disable sampling", "desativei os samples": a preview word that says there are none.
 _DISABLING: Final = frozenset({"disable", "disabled", "desativei", "desliguei", "sem", "no"})
+_DISABLING_VERBS: Final = frozenset({"disable", "disabled", "desativei", "desliguei", "tirei"})
 _PREPOSITIONS: Final = frozenset({"at", "em", "a", "de", "in", "no", "na"})
 
 
@@ -499,7 +500,11 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         and i not in in_phase
         and _OFF.isdisjoint(words[i + 1 : i + 3])  # "samples off", "previews are disabled"
         and "".join(words[i - 1 : i]) not in _DISABLING
+        and "".join(words[i - 2 : i - 1]) not in _DISABLING_VERBS  # "desativei os samples"
     ]
+    # a size written WxH after the crash's "while sampling" is the previews' too ("dá oom na
+    # hora de gerar as amostras, 768x1344 com 40 steps")
+    sampled = [i for i in in_phase if words[i] in _PREVIEW_WORDS]
     # "previews take forever. 1024x1024, 40 steps, every 50": that sentence and the next
     previewed = {reading.sentence_of(i) + after for i in previews for after in (0, 1)}
     assigned: list[Assigned] = []
@@ -525,7 +530,8 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             # "preview tb em 1024", "samples at 1024": the preposition is the previews'
             score.scores["max_resolution"] -= at[0]
             score.best_cue.pop("max_resolution")
-        if uncued and _size_like(number.value) and _previewed_before(reading, number, previews):
+        seen = [*previews, *sampled] if number.second is not None else previews
+        if uncued and _size_like(number.value) and _previewed_before(reading, number, seen):
             # a size in a sentence about the previews, too far from any cue to say whose it is;
             # written WxH, as preview sizes are ("samples take forever. 1024x1024, 30 steps")
             weight = _PREVIEW_SENTENCE + (_PREVIEW_WXH if number.second is not None else 0.0)

@@ -580,3 +580,24 @@ def test_numbers_of_other_setups(text: str, facts: dict[str, FactValue]) -> None
 )
 def test_batch_sizes_not_run(text: str, batch: int | None) -> None:
     assert extract(text).facts.get("batch_size") == batch
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # a size written WxH after the crash while sampling is the previews'
+        (
+            "sdxl dá oom na hora de gerar as amostras, 768x1344 com 40 steps. 3060",
+            {"sample_width": 768, "sample_height": 1344, "max_resolution": None},
+        ),
+        (
+            "GC ligado, batch 1, 768. Dá OOM só quando gera as amostras, que estão em 1024x1024",
+            {"max_resolution": 768, "sample_width": 1024},
+        ),
+        # previews switched off say nothing of the sizes after them
+        ("desativei os samples e msm assim oom no step 2, zit 1280 bs2", {"max_resolution": 1280}),
+    ],
+)
+def test_sizes_beside_sampling(text: str, facts: dict[str, FactValue]) -> None:
+    read = extract(text).facts
+    assert {name: read.get(name) for name in facts} == facts

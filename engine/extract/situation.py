@@ -394,7 +394,10 @@ def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
     line = reading.low[end : reading.low.find("\n", end) % (len(reading.low) + 1)]
     if _DONE_BAR.search(line) is not None:  # tqdm's bar at its end
         return True
-    after = words[hit.last + 1 : hit.last + 3]
+    after = words[hit.last + 1 : hit.last + 4]
+    if after and after[0].isdigit():
+        after = after[1:]  # "o sample do passo 0 passa de boa"
+    after = after[:2]
     if after and (after[0] in _WENT_FINE or " ".join(after) in _WENT_FINE):
         return after[-1] not in _BUT_NOT  # not "fine on the rest", "de boa com as pequenas"
     # the next stage right after it in a list: "it loads, caches, starts step 1 and dies"

@@ -473,6 +473,12 @@ def test_more_of_what_people_write(text: str, facts: dict[str, FactValue]) -> No
         ),
         ("ltx-2 lora, CUDA OOM during caching latents, never reaches step 1", "loading"),
         ("sdxl, only some steps crash, always when it's a 1280 image in the batch", "bucket_spike"),
+        ("continua dando OOM na hora que começa os samples do passo 0", "sampling"),
+        ("o chroma dá OOM em uns passos aleatórios, nos buckets maiores", "bucket_spike"),
+        (
+            "da oom no passo 1, o sample do passo 0 passa de boa (4 prompts 1024x1024)",
+            "first_steps",
+        ),
     ],
 )
 def test_when_it_breaks(text: str, phase: str) -> None:

@@ -645,6 +645,7 @@ _NOT_RUN: Final = re.compile(
     r"|\b(?:can'?t|cannot|won'?t|doesn'?t|does not|couldn'?t) (?:do|handle|fit|run|take|hold)"
     r"|\bnot going (?:to|down to)|\b(?:people|ppl|others|folks|everyone) (?:get|run|use|do)"
     r"|\b(?:galera|pessoal|o povo) (?:usa|roda|consegue|treina com|treinam com)"
+    r"|\b(?:fake|simulate|emulate|simular|emular|fingir)(?: a| um)?"
     r"|\b(?:the man|the guy|the tutorial|the video|o tutorial|o video|o cara)"
     r" (?:uses?|used|usa|usou))"
     r"\s+(?:(?:a|o|um|uma|the)\s+)?(?:batch|bs|batch size|batches)?\s*(?:de|of|=|:)?\s*$"
@@ -677,7 +678,8 @@ _PROPOSED: Final = re.compile(
     r"|\b(?:ou|or) (?:e|is it) (?:melhor|better)"
     r"|\b(?:what now|and now|e agora|then|entao)\s*,?"
     # "volto o gc ou baixo o bs pra 2?", "tiro o 1024 ou volto o batch pra 1?"
-    r"|\b(?:baixo|volto|diminuo|reduzo|coloco|ponho|subo|drop|lower|reduce|set)"
+    r"|\b(?:baixo|volto|diminuo|reduzo|coloco|ponho|subo|drop|lower|reduce|set|lowering"
+    r"|dropping|reducing|baixar|reduzir|diminuir)"
     r"\s+(?:(?:o|a|the)\s+)?(?:batch|bs|batch size|lote)\s+(?:pra|para|pro|to|em))"
     r"\s+(?:(?:a|o|um|uma|the)\s+)?(?:batch|bs|batch size|lote)?\s*(?:de|of|=|:)?\s*$"
 )

@@ -222,6 +222,12 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
         "Se eu ficar em batch 1 com GC ligado, gradient_accumulation 4 funciona igual batch 4?",
         "enabled",
     ),
+    # what was run before, told in the past, after the switch
+    (
+        "sdxl em 1024, batch 1. tirei o gradient checkpointing pra testar e agora falta memória"
+        " na gpu logo de cara. com ele ligado já treinei uns 4 loras tranquilo",
+        "disabled",
+    ),
     # a key only to be tried
     (
         "gradient checkpointing on, no OOM. What else can I change before I start experimenting"

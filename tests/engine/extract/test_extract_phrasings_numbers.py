@@ -601,3 +601,15 @@ def test_batch_sizes_not_run(text: str, batch: int | None) -> None:
 def test_sizes_beside_sampling(text: str, facts: dict[str, FactValue]) -> None:
     read = extract(text).facts
     assert {name: read.get(name) for name in facts} == facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Will lowering the batch size to 1 to avoid OOM ruin the quality of my SDXL LoRA?",
+        "Baixar o batch pra 1 pra caber na memória piora a qualidade da LoRA? SDXL.",
+        "is there a way to fake a batch of 16 on a 24gb card with qwen edit",
+    ],
+)
+def test_a_batch_size_only_asked_about(text: str) -> None:
+    assert extract(text).facts.get("batch_size") is None

@@ -276,11 +276,39 @@ def memory_kind(reading: Reading, ooms: Sequence[Hit], signals: dict[str, Hit]) 
         # What ran out is named beside the OOM, not anywhere ("12gb card, 32GB de RAM").
         sentences = {reading.sentence_of(h.first) for h in ooms}
         for kind, value in (("vram", "gpu"), ("ram", "system")):
-            near = [h for h in reading.of(kind) if reading.sentence_of(h.first) in sentences]
+            near = [
+                h
+                for h in reading.of(kind)
+                if reading.sentence_of(h.first) in sentences
+                and not reading.negated(h)
+                and not _NOT_AFTER.intersection(reading.tokens.words[h.last + 1 : h.last + 2])
+                and not _a_capacity(reading, h)
+            ]
             named = near[0] if near else None
             if named is not None:
                 return _hit(reading, "memory_kind", value, named)
     return None
+
+
+def _a_capacity(reading: Reading, hit: Hit) -> bool:
+    """How much there is, not what ran out: the machine's memories listed side by side, "16 giga
+    de vram e 64 de ram e ainda dá oom", "64gb ram, 16gb vram, … OOM after 2 hours"."""
+    sentence = reading.sentence_of(hit.first)
+    listed = [
+        h
+        for kind in ("vram", "ram")
+        for h in reading.of(kind)
+        if reading.sentence_of(h.first) == sentence and _amount_before(reading, h)
+    ]
+    return hit in listed and len({h.kind for h in listed}) == 2
+
+
+def _amount_before(reading: Reading, hit: Hit) -> bool:
+    return any(_AMOUNT.match(w) for w in reading.tokens.words[max(0, hit.first - 3) : hit.first])
+
+
+_NOT_AFTER: Final = frozenset({"nem", "nao", "not", "never", "barely", "mal", "quase", "isn't"})
+_AMOUNT: Final = re.compile(r"\d+(?:gb|g|gigs?|giga)?$")
 
 
 def phase(

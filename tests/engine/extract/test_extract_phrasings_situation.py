@@ -860,3 +860,27 @@ def test_short_chat(text: str, facts: dict[str, FactValue], intent: str | None) 
 )
 def test_short_chat_wants(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # the machine's memories listed side by side say how much there is, not what ran out
+        ("16 giga de vram e 64 de ram e o zimage ainda da oom. bs 1, 768", None),
+        (
+            "64gb ram, 16gb vram (4080), sdxl lora, gradient_checkpointing off, OOM after 2 hours",
+            None,
+        ),
+        # one named as filling up still is
+        ("loading qwen edit 2509 eats all 32gb of my system ram and the pc freezes", "system"),
+        # what did not fill up is not what ran out
+        (
+            "a ram de 32gb enche toda e o pc trava ao carregar, a vram nem chega a encher",
+            "system",
+        ),
+        ("erro de memoria na gpu quando ta carregando o text encoder do qwen edit, 24G", "gpu"),
+        ("tirei o gradient checkpointing e agora falta memória na gpu logo de cara", "gpu"),
+    ],
+)
+def test_what_ran_out(text: str, kind: str | None) -> None:
+    assert extract(text).facts.get("memory_kind") == kind

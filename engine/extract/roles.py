@@ -81,6 +81,8 @@ _PREVIEW_SENTENCE: Final = 1.5
 _PREVIEW_WXH: Final = 1.0
 # "disable sampling", "desativei os samples": a preview word that says there are none.
 _DISABLING: Final = frozenset({"disable", "disabled", "desativei", "desliguei", "sem", "no"})
+_OF_A_TOTAL: Final = re.compile(r"\d\s*/\s*$")
+_TOTAL: Final = 2.0
 _DISABLING_VERBS: Final = frozenset({"disable", "disabled", "desativei", "desliguei", "tirei"})
 _PREPOSITIONS: Final = frozenset({"at", "em", "a", "de", "in", "no", "na"})
 
@@ -530,6 +532,16 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             # "preview tb em 1024", "samples at 1024": the preposition is the previews'
             score.scores["max_resolution"] -= at[0]
             score.best_cue.pop("max_resolution")
+        if _OF_A_TOTAL.search(
+            reading.low, max(0, number.start - 8), number.start
+        ) and number.unit in (
+            "gb",
+            "g",
+            "gib",
+        ):
+            # "19/24 gb used", "22.8/24gb": the total after the slash is the card's
+            score.scores.pop("none", None)
+            score.add("vram_gb", _TOTAL, number.first, number.last)
         seen = [*previews, *sampled] if number.second is not None else previews
         if uncued and _size_like(number.value) and _previewed_before(reading, number, seen):
             # a size in a sentence about the previews, too far from any cue to say whose it is;

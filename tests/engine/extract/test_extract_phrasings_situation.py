@@ -884,3 +884,33 @@ def test_short_chat_wants(text: str, intent: str) -> None:
 )
 def test_what_ran_out(text: str, kind: str | None) -> None:
     assert extract(text).facts.get("memory_kind") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "phase", "intent"),
+    [
+        # asking how to stop it reports it; an act taken to stop it tells it is over
+        (
+            "any way to stop the OOM at the 1536 bucket? everything else trains fine",
+            "bucket_spike",
+            "fix_oom",
+        ),
+        (
+            "I dropped the 1024 bucket to stop the OOM and now the faces look softer",
+            None,
+            "quality",
+        ),
+        (
+            "It only OOMs when a 2048 image shows up, maybe one step in forty",
+            "bucket_spike",
+            "fix_oom",
+        ),
+    ],
+)
+def test_stopping_a_crash(text: str, phase: str | None, intent: str) -> None:
+    read = extract(text)
+    assert (read.facts.get("oom_phase"), read.intent) == (phase, intent)
+
+
+def test_the_total_after_a_slash_is_the_card_s() -> None:
+    assert extract("I'm at ga 2 bs 2 now, 22.8/24gb used").facts.get("vram_gb") == 24

@@ -118,7 +118,8 @@ def conditional(reading: Reading, hit: Hit) -> bool:
         any(
             reading.clauses[h.first] == clause
             and (h.first < hit.first or 0 < h.first - hit.last <= _COND_AFTER)
-            for h in reading.of("cond")
+            for kind in ("cond", "purpose")
+            for h in reading.of(kind)
         )
         or one_side_of_two(reading, hit.first)
         or _one_side_of_arrows(reading, hit)
@@ -169,6 +170,10 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
                 return _hit(reading, "goal", wanted, first)
             if any(h.first > fixed.last for kind in _ASKED_ELSE for h in reading.of(kind)):
                 return None  # "batch 2 crashed last week, fine at 1 since: effective batch 8?"
+            wish = _wish_gc_off(reading) if any(s.retry for s in states) else None
+            if wish is not None and wish.first > fixed.last:
+                # "switched it back on and it runs fine again. any way to keep GC off?"
+                return _hit(reading, "goal", "speed", wish)
         return _hit(reading, "goal", "fix_oom", ooms[0])
     # The concern said first wins: "what do I lose with GC on? only speed?" wants an explanation.
     cues = [(cue, value) for kind, value in _GOAL_CUES if (cue := reading.first(kind)) is not None]

@@ -914,3 +914,42 @@ def test_stopping_a_crash(text: str, phase: str | None, intent: str) -> None:
 
 def test_the_total_after_a_slash_is_the_card_s() -> None:
     assert extract("I'm at ga 2 bs 2 now, 22.8/24gb used").facts.get("vram_gb") == 24
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # what an act was for: the crash is over, the act done
+        (
+            "I set disable_sampling: true to get rid of the OOMs and now training goes through,"
+            " but the final LoRA looks bad. Is GC the reason?",
+            "quality",
+        ),
+        # after the switch back it runs again; keeping GC off is a wish for speed
+        (
+            "Testei GC desligado: 200 passos ok, depois OOM no primeiro lote de 1280. Religuei e"
+            " voltou ao normal. Tem jeito de manter GC off com esse bucket?",
+            "speed",
+        ),
+        (
+            "Só quebra na hora da amostragem. Samples 768x1344, 40 steps. Flux dev, GC ligado",
+            "fix_oom",
+        ),
+        (
+            "training crashes with cuda oom whenever i open a game while it runs lol",
+            "outside_guide",
+        ),
+        (
+            "Tenho uma 4090 e uma 3060 no mesmo PC e o job sempre vai pra 3060 e morre com CUDA"
+            " out of memory. Como faço ele usar a 4090?",
+            "outside_guide",
+        ),
+    ],
+)
+def test_what_is_wanted_after_a_crash_dealt_with(text: str, intent: str) -> None:
+    assert extract(text).intent == intent
+
+
+def test_what_an_act_was_for_keeps_the_act() -> None:
+    read = extract("Desativei a amostragem pra fugir do OOM e agora o treino vai até o fim")
+    assert read.facts.get("sampling_disabled") is True

@@ -969,8 +969,16 @@ _ME: Final = frozenset({"i", "my", "me", "mine", "eu", "meu", "minha", "mim", "i
 
 
 def _with_it(reading: Reading, state: SettingState) -> bool:
-    """ "com ele marcado tava de boa", "with it on it ran": the state set beside another."""
-    return reading.tokens.words[max(0, state.first - 2) : state.first] in _WITH_IT
+    """ "com ele marcado tava de boa", "with it on it ran", "With gc enabled + bs 1 it trains
+    fine": the state set beside another."""
+    words = reading.tokens.words
+    return (
+        words[max(0, state.first - 2) : state.first] in _WITH_IT
+        or words[max(0, state.first - 1) : state.first] in _WITH
+    )
+
+
+_WITH: Final = frozenset({("with",), ("com",), ("w",)})
 
 
 _WITH_IT: Final = frozenset({("com", "ele"), ("com", "ela"), ("with", "it"), ("com", "isso")})

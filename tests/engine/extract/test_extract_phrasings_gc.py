@@ -228,6 +228,19 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
         " na gpu logo de cara. com ele ligado já treinei uns 4 loras tranquilo",
         "disabled",
     ),
+    # the calm side set beside the crash; keeping it off is a wish
+    (
+        "Training Qwen Edit with gradient_checkpointing disabled, batch_size 2. OOM at the first"
+        " step. With gc enabled + bs 1 it trains fine. Is there any way to keep gc off on 24GB?",
+        "disabled",
+    ),
+    (
+        "Tested GC off: an OOM spike at the 1024 bucket. Switched it back on and it runs fine"
+        " again. Is there any way to keep GC off and still keep that bucket?",
+        "enabled",
+    ),
+    # no key at all is the default, not off
+    ("My yaml has no gradient_checkpointing key anywhere. Where do I add it?", None),
     # a key only to be tried
     (
         "gradient checkpointing on, no OOM. What else can I change before I start experimenting"

@@ -86,7 +86,7 @@ def _by_cues(
     if goal == "fix_oom" and _bare_crash(reading, facts):
         return "unclear"  # "crashou", "lol it crashed again": nothing says it is memory
     if goal == "fix_oom" and _only_tried(reading, facts):
-        if reading.has("accumulation"):
+        if _asks_for_accumulation(reading):
             return "accumulation"  # "bs 4 OOMs so I'm back on 2. how do I get an effective 8?"
         wanted = situation.goal(reading, (), ())
         if wanted is not None:
@@ -97,7 +97,7 @@ def _by_cues(
         return "fix_oom"
     if reading.has("where"):
         return "where_to_change"
-    if reading.has("accumulation"):
+    if _asks_for_accumulation(reading):
         return "accumulation"
     if isinstance(goal, str) and not (goal == "fix_oom" or _thanks_only(reading, facts)):
         return goal
@@ -124,6 +124,24 @@ def _by_cues(
 
 
 _A_REPLY: Final = 6
+
+
+def _asks_for_accumulation(reading: Reading) -> bool:
+    """Accumulation named as what is wanted or asked about, not as the setup's "none" ("grad
+    accum 1, GC on") nor as one of the fields a screen shows ("Batch Size, Gradient
+    Accumulation, Steps")."""
+    low, tokens = reading.low, reading.tokens
+    for hit in reading.of("accumulation"):
+        start, end = tokens.starts[hit.first], tokens.ends[hit.last]
+        if _A_VALUE_AFTER.match(low, end):
+            continue
+        if low[max(0, start - 2) : start].strip() == "," and low[end : end + 1] == ",":
+            continue
+        return True
+    return False
+
+
+_A_VALUE_AFTER: Final = re.compile(r"(?:_steps)?\s*[:=]?\s*1\b")  # "grad accum 1": none used
 
 
 def _only_tried(reading: Reading, facts: Mapping[str, FactValue]) -> bool:

@@ -953,3 +953,28 @@ def test_what_is_wanted_after_a_crash_dealt_with(text: str, intent: str) -> None
 def test_what_an_act_was_for_keeps_the_act() -> None:
     read = extract("Desativei a amostragem pra fugir do OOM e agora o treino vai até o fim")
     assert read.facts.get("sampling_disabled") is True
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # accumulation as the setup's "none", or a field a screen shows, is not what is asked
+        (
+            "What's a sensible way to speed up training without risking OOM? Currently bs 1, grad"
+            " accum 1, GC on, 768/1024 buckets, RTX 4090. Stable so far, never OOMed.",
+            "speed",
+        ),
+        (
+            "On RunComfy's AI Toolkit I can see Batch Size, Gradient Accumulation, Steps, Unload TE"
+            " and Cache Text Embeddings, but nothing called gradient checkpointing. Is it hidden?",
+            "where_to_change",
+        ),
+        # asked about with its value, it is what is asked
+        (
+            "Se eu usar accumulation 4 o treino fica 4x mais lento? Hoje 3000 steps em bs 1",
+            "accumulation",
+        ),
+    ],
+)
+def test_accumulation_named_or_asked(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

@@ -725,7 +725,10 @@ _CURIOUS: Final = re.compile(
     r"|(?:don'?t|do not) (?:understand|get) (?:why|the logic)"
     r"|not my problem|nao e meu problema|nao estou com (?:erro|problema) agora"
     r"|i'?d (?:have )?expect|i would (?:have )?expect|eu esperava|esperaria|walk me through"
-    r"|as i understand it|pelo que entendi|me explica)"
+    r"|as i understand it|pelo que entendi|me explica"
+    r"|not looking for a fix|not having (?:any )?(?:problem|issue)|no problem myself"
+    r"|genuine question|quero entender|want to understand|trying to understand"
+    r"|explicacao simples|simple explanation)"
 )
 
 

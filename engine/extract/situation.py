@@ -51,9 +51,39 @@ def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
         and not _over(reading, h)
         and not _asked_why(reading, h)
         and not asked_whether(reading, h.first)
+        and not _cause_of_an_act(reading, h)
     ]
     killer = signals.get(OOM_KILLER)
     return ooms if killer is None or killer in ooms else sorted([*ooms, killer], key=_first)
+
+
+def _cause_of_an_act(reading: Reading, hit: Hit) -> bool:
+    """A crash told as why something was done, said after the act: "turned on GC after OOM
+    issues and now…", "liguei o gc depois dos ooms", "liguei o gc no meio por causa de oom"."""
+    before = " ".join(reading.tokens.words[max(0, hit.first - 3) : hit.first])
+    if not before.endswith(_BECAUSE_OF):
+        return False
+    sentence = reading.sentence_of(hit.first)
+    return any(
+        h.kind in _ACTS and h.first < hit.first and reading.sentence_of(h.first) == sentence
+        for h in reading.hits
+    )
+
+
+_BECAUSE_OF: Final = (
+    "after the",
+    "after",
+    "after some",
+    "depois dos",
+    "depois do",
+    "depois de",
+    "because of",
+    "por causa de",
+    "por causa do",
+    "por causa dos",
+    "due to",
+)
+_ACTS: Final = frozenset({"on", "off", "reon", "on_after", "off_after"})
 
 
 def _asked_why(reading: Reading, hit: Hit) -> bool:

@@ -978,3 +978,29 @@ def test_what_an_act_was_for_keeps_the_act() -> None:
 )
 def test_accumulation_named_or_asked(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # a crash told as why something was done is over
+        (
+            "Turned on gradient checkpointing after OOM issues and now my samples look worse?",
+            "quality",
+        ),
+        ("liguei o gc depois dos ooms e agora a semelhança do meu flux ficou pior??", "quality"),
+        # asked to understand, not to fix
+        (
+            "Why does disabling GC cause OOM so suddenly? Trying to understand the mechanism, not"
+            " looking for a fix: it's back on and fine.",
+            "explain",
+        ),
+        (
+            "alguém tem uma explicação simples de por que desligar o GC dá OOM no primeiro"
+            " preview?",
+            "explain",
+        ),
+    ],
+)
+def test_a_crash_that_is_not_the_question(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

@@ -203,8 +203,13 @@ _CHOICE: Final = re.compile(r"\s*(?:\bou\b|\bor\b|\bor maybe\b|\bou talvez\b)\s*
 _RANGE: Final = re.compile(r"\s*(?:-|\bto\b|\bate\b|\ba\b)\s*")
 _FIRST_BEFORE: Final = re.compile(r"(?:first|primeiros?|1st)\s+$")
 # "só 512", "512 only": the one bucket there is.
-_ONLY_BEFORE: Final = re.compile(r"(?:\bso|\bonly|\bapenas|\bsomente|\bjust)\s+(?:em\s+|at\s+)?$")
-_ONLY_AFTER: Final = re.compile(r"(?:\s*px)?\s+(?:only|apenas|somente)\b")
+_ONLY_BEFORE: Final = re.compile(
+    r"(?:\bso|\bonly|\bapenas|\bsomente|\bjust|\bsingle res(?:olution)?)\s+(?:em\s+|at\s+)?$"
+)
+# "512 only", "1024 bucket only", "1024 (only one)", "[512]": the one bucket there is
+_ONLY_AFTER: Final = re.compile(
+    r"(?:\s*px)?(?:\s+(?:only|apenas|somente)\b|\s*\((?:only one|so essa|so esse)\))"
+)
 
 
 @dataclass
@@ -789,7 +794,17 @@ def _only(low: str, number: Number) -> bool:
     return bool(
         _ONLY_BEFORE.search(low, max(0, number.start - 16), number.start)
         or _ONLY_AFTER.match(low, number.end)
+        or (low[: number.start].rstrip().endswith("[") and low[number.end :].lstrip()[:1] == "]")
+        # "1024 bucket only"; not "oom on the 1536 bucket only", which says where it breaks
+        or (
+            _BUCKET_ONLY.match(low, number.end) is not None
+            and not _ON_THE.search(low, max(0, number.start - 8), number.start)
+        )
     )
+
+
+_BUCKET_ONLY: Final = re.compile(r"\s*(?:px\s*)?buckets?\s+only\b")
+_ON_THE: Final = re.compile(r"\b(?:on|at|in)\s+(?:the\s+)?$|\b(?:no|na|em)\s+$")
 
 
 _PREVIEW_AFTER: Final = re.compile(

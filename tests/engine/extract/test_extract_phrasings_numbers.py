@@ -613,3 +613,20 @@ def test_sizes_beside_sampling(text: str, facts: dict[str, FactValue]) -> None:
 )
 def test_a_batch_size_only_asked_about(text: str) -> None:
     assert extract(text).facts.get("batch_size") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "buckets"),
+    [
+        # one bucket, said as the only one
+        ("gradient_checkpointing true, batch_size 1, resolution [512], low_vram true", [512]),
+        ("resolution: [ 768 ]\nnum_frames: 97", [768]),
+        ("resolution: 1024 (only one) bs 2 gc off zimage turbo 24g ooms on step 1", [1024]),
+        ("HiDream, GC on, batch 1, single res 1024, L40S 48GB", [1024]),
+        ("would love to turn gc off. 24gb, sdxl, 1024 bucket only, bs 4", [1024]),
+        # where it breaks is not the only bucket
+        ("got oom on the 1536 bucket only\nturned gc on, same oom", None),
+    ],
+)
+def test_the_one_bucket(text: str, buckets: list[int] | None) -> None:
+    assert extract(text).facts.get("resolutions") == buckets

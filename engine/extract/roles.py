@@ -103,6 +103,21 @@ def _previewed_before(reading: Reading, number: Number, previews: Sequence[int])
     )
 
 
+def _said_of_previews(reading: Reading, number: Number, previews: Sequence[int]) -> bool:
+    """A preview word before the number in its own sentence."""
+    sentence = reading.sentence_of(number.first)
+    return any(at < number.first and reading.sentence_of(at) == sentence for at in previews)
+
+
+def _among_preview_settings(words: Sequence[str], number: Number) -> bool:
+    near = words[max(0, number.first - 3) : number.last + 5]
+    return bool(_PREVIEW_SETTINGS.intersection(near))
+
+
+_PREVIEW_SETTINGS: Final = frozenset({"prompts", "prompt", "steps", "passos", "cfg"})
+_AMONG_PREVIEW_SETTINGS: Final = 1.0
+
+
 def _preview_frames(reading: Reading, number: Number, previews: Sequence[int]) -> bool:
     """Frames said of the previews: a preview word shortly before them in their sentence, and
     no word of the training clips beside them ("clips de 49 frames no dataset")."""
@@ -532,9 +547,13 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         if (
             at is not None
             and _bare(words, at)
-            and _PREVIEW_WORDS.intersection(words[max(0, at[1] - 3) : at[1]])
+            and (
+                _PREVIEW_WORDS.intersection(words[max(0, at[1] - 3) : at[1]])
+                or (number.second is not None and _said_of_previews(reading, number, previews))
+            )
         ):
-            # "preview tb em 1024", "samples at 1024": the preposition is the previews'
+            # "preview tb em 1024", "samples at 1024", "previews every 250 steps at 1024x1024":
+            # the preposition is the previews'
             score.scores["max_resolution"] -= at[0]
             score.best_cue.pop("max_resolution")
         if _OF_A_TOTAL.search(
@@ -547,6 +566,14 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             # "19/24 gb used", "22.8/24gb": the total after the slash is the card's
             score.scores.pop("none", None)
             score.add("vram_gb", _TOTAL, number.first, number.last)
+        if (
+            number.second is None
+            and _size_like(number.value)
+            and _said_of_previews(reading, number, [*previews, *sampled])
+            and _among_preview_settings(words, number)
+        ):
+            # "the previews take 4 minutes (10 prompts, 1024, 30 steps)": listed with theirs
+            score.add("sample_size", _AMONG_PREVIEW_SETTINGS, number.first, number.last)
         seen = [*previews, *sampled] if number.second is not None else previews
         if uncued and _size_like(number.value) and _previewed_before(reading, number, seen):
             # a size in a sentence about the previews, too far from any cue to say whose it is;

@@ -630,3 +630,19 @@ def test_a_batch_size_only_asked_about(text: str) -> None:
 )
 def test_the_one_bucket(text: str, buckets: list[int] | None) -> None:
     assert extract(text).facts.get("resolutions") == buckets
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        # a size said in a sentence about the previews, after a bare "at"
+        ("previews every 250 steps at 1024x1024 with 30 steps. dataset at 768", 1024),
+        ("As amostras são 20 steps em 1024x1024.", 1024),
+        # listed with the previews' own settings
+        ("every 100 steps the previews take like 4 minutes (10 prompts, 1024, 30 steps)", 1024),
+        ("o preview demora mais que o treino kkkk 4 prompts a 1024 com 30 steps", 1024),
+    ],
+)
+def test_sizes_listed_with_the_previews(text: str, size: int) -> None:
+    facts = extract(text).facts
+    assert (facts.get("sample_width"), facts.get("sample_height")) == (size, size)

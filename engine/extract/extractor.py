@@ -294,7 +294,10 @@ def _situation(
     # memory filling up while loading does break while loading.)
     gpu = kind is not None and kind.value == "gpu"
     no_phase = DEV_SHM in signals and not gpu
-    when = None if no_phase else situation.phase(reading, ooms, numbered, expecting == "oom_phase")
+    # The system's memory filling up is the crash whose moment is told: "a RAM vai a 100% e
+    # trava tudo quando tá carregando o qwen edit".
+    broke = ooms or [h for h in reading.of("fact") if h.arg == "memory_kind=system"]
+    when = None if no_phase else situation.phase(reading, broke, numbered, expecting == "oom_phase")
     if when is not None and when.value == "sampling" and _sampling_off(reading, states):
         when = None  # "disable_sampling: true, no previews at all, and still OOM": not sampling
     return [

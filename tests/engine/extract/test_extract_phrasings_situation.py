@@ -474,6 +474,13 @@ def test_more_of_what_people_write(text: str, facts: dict[str, FactValue]) -> No
         ("ltx-2 lora, CUDA OOM during caching latents, never reaches step 1", "loading"),
         ("sdxl, only some steps crash, always when it's a 1280 image in the batch", "bucket_spike"),
         ("continua dando OOM na hora que começa os samples do passo 0", "sampling"),
+        ("a RAM do pc (64gb) vai a 100% e trava tudo quando ta carregando o qwen edit", "loading"),
+        (
+            "o linux mata o processo (exit 137) quando tá carregando o qwen edit. 32gb de ram",
+            "loading",
+        ),
+        ("CUDA OOM at model load even with gc on and low_vram on", "loading"),
+        ("crashing with CUDA OOM every single time it caches latents on my 8GB 4060", "loading"),
         ("o chroma dá OOM em uns passos aleatórios, nos buckets maiores", "bucket_spike"),
         (
             "da oom no passo 1, o sample do passo 0 passa de boa (4 prompts 1024x1024)",

@@ -497,8 +497,8 @@ def _bare_state(
         return None
     if _names_another_thing(word, reading) or _slang(word, reading):
         return None
-    if any(h.kind == "hypo" and h.first < word.first for h in clause):
-        return None
+    if any(h.kind in ("hypo", "where") and h.first < word.first for h in clause):
+        return None  # "quero religar", "how do i turn it back on?"
     if _asked(word, reading):
         return None
     if reading.tokens.words[word.last + 1 : word.last + 2] in _NOTHING:
@@ -551,7 +551,9 @@ def _wished_back_on(reading: Reading) -> SettingState | None:
     a quote, means it is off now."""
     for word in reading.of("reon"):
         clause = reading.clauses[word.first]
-        wanted = any(h.kind == "hypo" and h.first < word.first for h in reading.by_clause[clause])
+        wanted = any(
+            h.kind in ("hypo", "where") and h.first < word.first for h in reading.by_clause[clause]
+        )
         if wanted and not _in_a_quote(reading, word.first):
             return SettingState("gc", "off", word.first, word.last, False)
     return None

@@ -389,6 +389,14 @@ def phase(
         # The images that break it say more than when: "roda uns 50 passos e morre, sempre em
         # imagem grande", "crashou num passo em que pegou uma imagem panorâmica enorme".
         return named[0]
+    if any(f.value == "sampling" for f in words):
+        # "no primeiro preview, antes de começar o treino": before training is when the
+        # first previews are made
+        words = [
+            f
+            for f in words
+            if not (f.value == "loading" and _BEFORE_TRAINING.search(reading.low, f.start, f.end))
+        ]
     spikes = [f for f in words if f.value == "bucket_spike"]
     if spikes and any(f.value == "later" for f in words):
         # "de vez em quando solta um OOM no meio do treino": now and then says more than when
@@ -425,6 +433,7 @@ def _before_the_step(
 _AT_A_STEP: Final = re.compile(r"\b(?:on|at|in|no|na|em)\s+(?:the\s+)?$")  # not "before step 1"
 
 
+_BEFORE_TRAINING: Final = re.compile(r"\b(?:before|antes)\b")
 _BAR: Final = re.compile(r"\|\s*(\d+)/(\d+)\s*\[")  # tqdm's "| 1/2000 [00:19<…"
 
 
@@ -469,6 +478,7 @@ def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
     return listed and any(
         h.arg != hit.arg
         and 0 < h.first - hit.last <= 3
+        and words[h.first] not in ("before", "antes")  # "no primeiro preview, antes de começar"
         and reading.sentence_of(h.first) == sentence
         for h in hits
     )
@@ -484,6 +494,8 @@ _GOT_THROUGH: Final = tuple(LEXICON.words("got_through"))
 def _yields(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
     """A vague "when" that the words right after make precise: "na hora de cachear os latents",
     "right away when it makes the first sample"."""
+    if hit.arg == "sampling":
+        return False  # the previews are no vague "when": "no primeiro preview, antes de começar"
     clause = reading.clauses[hit.first]
     words = reading.tokens.words
     # "na hora de gerar o primeiro preview": the moment *of* something is that something's

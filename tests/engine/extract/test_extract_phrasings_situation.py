@@ -480,6 +480,19 @@ def test_more_of_what_people_write(text: str, facts: dict[str, FactValue]) -> No
             "loading",
         ),
         ("CUDA OOM at model load even with gc on and low_vram on", "loading"),
+        (
+            "o job dá CUDA out of memory logo no primeiro preview, antes de começar o treino",
+            "sampling",
+        ),
+        (
+            "CUDA error: out of memory. aparece quando ele vai gerar as imagens de exemplo",
+            "sampling",
+        ),
+        (
+            "da oom do nada no meio do treino, umas vezes sim outras nao, qdo pega as imgs grandes",
+            "bucket_spike",
+        ),
+        ("Roda uns 200 passos e aí dá CUDA OOM em certos batches, não em todos", "bucket_spike"),
         ("crashing with CUDA OOM every single time it caches latents on my 8GB 4060", "loading"),
         ("o chroma dá OOM em uns passos aleatórios, nos buckets maiores", "bucket_spike"),
         (
@@ -1011,3 +1024,20 @@ def test_accumulation_named_or_asked(text: str, intent: str) -> None:
 )
 def test_a_crash_that_is_not_the_question(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("Deu falta de memória de vídeo no primeiro passo", {"memory_kind": "gpu"}),
+        ("vai bem por umas 3 horas e aí cai por falta de memória na GPU", {"memory_kind": "gpu"}),
+        (
+            "oom ao quantizar o modelo, qwen edit, 24gb. nem chega a treinar",
+            {"quantize": True, "oom_phase": "loading"},
+        ),
+        ("disabled gc, getting OOM now. how do i turn it back on lol", {"gc": "disabled"}),
+    ],
+)
+def test_more_said_in_portuguese_and_in_chat(text: str, facts: dict[str, FactValue]) -> None:
+    read = extract(text).facts
+    assert {name: read.get(name) for name in facts} == facts

@@ -215,6 +215,7 @@ _NUMBER: Final = re.compile(
 _BEFORE: Final = re.compile(r"(?<![a-z0-9])([a-z]+)(\s*[:=]?\s*)$")
 _JOIN: Final = re.compile(r"\s*(?:,|/|;|&|\+|\be\b|\band\b|,\s*(?:e|and)\b)?\s*")
 _CHOICE: Final = re.compile(r"\s*(?:\bou\b|\bor\b|\bor maybe\b|\bou talvez\b)\s*")
+_FROM: Final = re.compile(r"\b(?:from|de|do|da)\s+$")
 _RANGE: Final = re.compile(r"\s*(?:-|\bto\b|\bate\b|\ba\b)\s*")
 _FIRST_BEFORE: Final = re.compile(r"(?:first|primeiros?|1st)\s+$")
 # "só 512", "512 only": the one bucket there is.
@@ -332,7 +333,12 @@ def _group(low: str, numbers: list[Number]) -> list[Number]:
                     previous.members.append(number.value)
                     previous.end, previous.last = number.end, number.last
                     continue
-                if _RANGE.fullmatch(gap) and not previous.members:
+                if (
+                    _RANGE.fullmatch(gap)
+                    and not previous.members
+                    and previous.value < number.value
+                    and not _FROM.search(low, max(0, previous.start - 6), previous.start)
+                ):  # "512-1024", not "from 1024 to 768" (a change)
                     low_end, high_end = sorted((previous.value, number.value))
                     inside = {float(b) for b in STANDARD_BUCKETS if low_end <= b <= high_end}
                     previous.members = sorted(inside | {low_end, high_end})
@@ -656,7 +662,7 @@ def _moved(low: str, before: Number, after: Number) -> bool:
 
 
 _REVISED: Final = re.compile(
-    r"\s*[,.]*\s*(?:"
+    r"\s*[,.(]*\s*(?:"
     r"(?:(?:no|nao)\s+)?"
     r"(?:wait|sorry|pera|alias|i mean|actually|or rather|quer dizer|digo|ops|oops)"
     r"|(?:i |eu )?(?:dropped|lowered|reduced|cut|changed|baixei|reduzi|diminui|mudei)"

@@ -818,7 +818,10 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return True  # "someone said GC off is faster"; not "enabled it like the guide says"
     before = range(max(0, state.first - 3), state.first)
     if any(
-        reading.tokens.words[i] in _OTHERS and reading.sentence_of(i) == sentence for i in before
+        reading.tokens.words[i] in _OTHERS
+        and reading.sentence_of(i) == sentence
+        and reading.low[reading.tokens.ends[i] : reading.tokens.ends[i] + 1] != ","  # "galera,"
+        for i in before
     ):
         return True  # "friend turned it off and got his down to 2.5h": someone else's run
     if _of_another_person(reading, state):

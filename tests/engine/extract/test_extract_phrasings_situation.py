@@ -1041,3 +1041,36 @@ def test_a_crash_that_is_not_the_question(text: str, intent: str) -> None:
 def test_more_said_in_portuguese_and_in_chat(text: str, facts: dict[str, FactValue]) -> None:
     read = extract(text).facts
     assert {name: read.get(name) for name in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # corrected in parentheses; a change, not a range
+        (
+            "Flux dev, batch 4 (sorry, 2: I dropped it to 2 after the first crash)",
+            {"batch_size": 2},
+        ),
+        (
+            "Went from 1024 to 768 max and from batch 2 to 1; still OOM",
+            {"max_resolution": 768, "batch_size": 1},
+        ),
+        # labels as the UI shows them; "galera," is who is addressed
+        (
+            "zimage, bs 2, GC checked, low vram unchecked. 5090",
+            {"gc": "enabled", "low_vram": False},
+        ),
+        (
+            "galera, desmarquei a caixinha Gradient Checkpointing ontem e agora estoura no passo 1",
+            {"gc": "disabled"},
+        ),
+        # the preview at step 0 comes before the first step
+        (
+            "it's the preview at step 0, before the first step even runs. cuda oom",
+            {"oom_phase": "sampling"},
+        ),
+    ],
+)
+def test_labels_corrections_and_step_zero(text: str, facts: dict[str, FactValue]) -> None:
+    read = extract(text).facts
+    assert {name: read.get(name) for name in facts} == facts

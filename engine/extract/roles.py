@@ -781,6 +781,16 @@ def _aside(reading: Reading, number: Number) -> bool:
     )
 
 
+def _crash_after(reading: Reading, item: Assigned) -> bool:
+    """A crash told right after the value: "batch 2 OOMed", "bs 2 estourou"."""
+    return _CRASHED.match(reading.low, item.number.end) is not None
+
+
+_CRASHED: Final = re.compile(
+    r"\s*(?:\w+\s+){0,2}?(?:oomed|ooms|crashed|estourou|estoura|deu oom)\b"
+)
+
+
 def _someone_else_s(reading: Reading, number: Number) -> bool:
     words, clause = reading.tokens.words, reading.clauses_of_words
     if number.first >= len(words):
@@ -919,6 +929,13 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         return found
     if role == "batch_size" or (role == "num_frames" and _changed_to(reading, items[-1])):
         last = items[-1]  # a chain of changes ends at the value run now
+        run = [
+            i
+            for i in items
+            if _RUN_NOW.search(reading.low, max(0, i.number.start - 28), i.number.start)
+        ]
+        if role == "batch_size" and run and run[-1] is not last and _crash_after(reading, last):
+            last = run[-1]  # "I'm on batch 1 now, which works; batch 2 OOMed"
         return [Found(role, _int(last.number.value), last.start, last.end)]
     item = items[0]
     number = item.number

@@ -730,7 +730,8 @@ _CURIOUS: Final = re.compile(
     r"|as i understand it|pelo que entendi|me explica"
     r"|not looking for a fix|not having (?:any )?(?:problem|issue)|no problem myself"
     r"|genuine question|quero entender|want to understand|trying to understand"
-    r"|explicacao simples|simple explanation)"
+    r"|explicacao simples|simple explanation"
+    r"|not (?:oom|ooming|crashing) now|nao (?:ta|esta) (?:dando oom|crashando) agora)"
 )
 
 

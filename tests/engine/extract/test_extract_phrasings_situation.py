@@ -1074,3 +1074,35 @@ def test_more_said_in_portuguese_and_in_chat(text: str, facts: dict[str, FactVal
 def test_labels_corrections_and_step_zero(text: str, facts: dict[str, FactValue]) -> None:
     read = extract(text).facts
     assert {name: read.get(name) for name in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # two runs of one's own are no other process on the card
+        (
+            "Fiz dois treinos iguais do meu rosto no Flux dev, um com GC ligado e outro"
+            " desligado. Qual é melhor?",
+            "quality",
+        ),
+        (
+            "accidentally queued two jobs on the same gpu from the ui, second one OOMs as it"
+            " starts",
+            "outside_guide",
+        ),
+        # the crash is over, the question is why
+        (
+            "Por que desligar o GC dá OOM 'de repente', no passo 2? (Não tá dando OOM agora,"
+            " religuei.)",
+            "explain",
+        ),
+        # the batch run now works; the one that crashed was tried
+        (
+            "I'd like an effective batch of 4 on 24GB. I'm on batch 1 now, which works; batch 2"
+            " OOMed. Is accumulation the way?",
+            "accumulation",
+        ),
+    ],
+)
+def test_runs_told_and_runs_now(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

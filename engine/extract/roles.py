@@ -639,6 +639,8 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             continue
         if _someone_else_s(reading, number) and not reading.has("did_it"):
             continue  # "guy above runs bs4 on 24g, im on 16g": his card, not theirs
+        if role == "vram_gb" and _of_the_ram(reading, number):
+            continue  # "RAM fills all the way up (64GB)": the system's memory, not the card's
         _, first, last = score.best_cue.get(role, (0.0, number.first, number.last))
         start = min(number.start, starts[first])
         end = max(number.end, reading.tokens.ends[last])
@@ -779,6 +781,31 @@ def _aside(reading: Reading, number: Number) -> bool:
         for kind in ("hypo", "supposing", "accumulation")
         for h in reading.of(kind)
     )
+
+
+def _of_the_ram(reading: Reading, number: Number) -> bool:
+    """The system's memory named in the number's clause, and no card: "RAM goes to 100%
+    (64GB)", "100% of 32GB ram"."""
+    clause = reading.clauses_of_words[number.first]
+    # "(64GB)" right after what it is the size of
+    said = {clause, clause - 1} if reading.low[: number.start].rstrip().endswith("(") else {clause}
+    in_clause = [h for h in reading.hits if reading.clauses_of_words[h.first] in said]
+    words = [w for i, w in enumerate(reading.tokens.words) if reading.clauses_of_words[i] in said]
+    return (
+        any(
+            h.kind == "ram"
+            or (
+                h.arg == "memory_kind=system"
+                and "ram" in reading.tokens.words[h.first : h.last + 1]
+            )
+            for h in in_clause
+        )
+        and not any(h.kind in ("vram", "gpu") for h in in_clause)
+        and not _CARD_WORDS.intersection(words)
+    )
+
+
+_CARD_WORDS: Final = frozenset({"placa", "card", "gpu", "vram", "gpus", "placas"})
 
 
 def _crash_after(reading: Reading, item: Assigned) -> bool:

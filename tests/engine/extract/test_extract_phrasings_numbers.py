@@ -646,3 +646,18 @@ def test_the_one_bucket(text: str, buckets: list[int] | None) -> None:
 def test_sizes_listed_with_the_previews(text: str, size: int) -> None:
     facts = extract(text).facts
     assert (facts.get("sample_width"), facts.get("sample_height")) == (size, size)
+
+
+@pytest.mark.parametrize(
+    ("text", "vram"),
+    [
+        # the system's memory in the clause, no card: not the card's size
+        ("My system RAM fills all the way up (64GB) while caching text embeddings", None),
+        ("no colab a RAM do sistema estoura (12.7 GB) quando carrega o wan", None),
+        # a card named beside it
+        ("Tenho um notebook com 16GB de RAM e uma placa de 8GB. A RAM chega em 100%", 8),
+        ('runcomfy job log just ends with "Killed" on the 48GB machine, hidream', 48),
+    ],
+)
+def test_the_system_s_memory_is_not_the_card_s(text: str, vram: float | None) -> None:
+    assert extract(text).facts.get("vram_gb") == vram

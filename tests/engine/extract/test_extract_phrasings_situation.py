@@ -1106,3 +1106,31 @@ def test_labels_corrections_and_step_zero(text: str, facts: dict[str, FactValue]
 )
 def test_runs_told_and_runs_now(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "retry"),
+    [
+        # what switching it back on did, said other ways
+        (
+            "a flag do gc tava off no template, achei depois do segundo crash. liguei, os"
+            " crashes sumiram",
+            "fixed",
+        ),
+        ("reativei e resolveu o OOM, mas ficou bem mais lento. normal?", "fixed"),
+        (
+            "I turned Gradient Checkpointing back on (had to, it was OOMing, and turning it back"
+            " on stopped that)",
+            "fixed",
+        ),
+        (
+            "ok re-enabled gradient checkpointing like the bot said. now it OOMs later instead,"
+            " around step 700",
+            "still_oom",
+        ),
+        # with it on all along, still crashing, nothing was retried
+        ("batch 1, 512, gc on, still oom on 8gb, flux fp8. what else", None),
+    ],
+)
+def test_what_switching_back_did(text: str, retry: str | None) -> None:
+    assert extract(text).facts.get("gc_retry") == retry

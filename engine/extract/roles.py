@@ -96,9 +96,12 @@ def _previewed_before(reading: Reading, number: Number, previews: Sequence[int])
     """A preview word before the number in its sentence, or in the sentence before: "previews
     take forever. 1024x1024, 40 steps"; not "batch 2, 512, sample every 100 steps"."""
     sentence = reading.sentence_of(number.first)
+    # a bare number in the next sentence is as likely the training's ("OOM when the samples
+    # run. sdxl 1024 bs 1"); a size written WxH there is the previews'
+    written_as_a_size = number.second is not None
     return any(
         (at < number.first and reading.sentence_of(at) == sentence)
-        or reading.sentence_of(at) == sentence - 1
+        or (written_as_a_size and reading.sentence_of(at) == sentence - 1)
         for at in previews
     )
 
@@ -263,9 +266,17 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
         first = bisect_left(starts, start)
         # The unit's own word is not "after" the number for cues: "25 passos de amostragem".
         last = max(first, bisect_left(starts, m.end(2) if second else m.end(1)) - 1)
+        value = float(raw.replace(",", "."))
+        if (
+            unit == "k"
+            and value in _K_SIZES
+            and not _COUNTED.match(low, end)
+            and not _WHEN_BEFORE.search(low, max(0, start - 12), start)
+        ):
+            value, unit = value * 1024, None  # "1k res", "zit at 1k": 1024, not a thousand steps
         found.append(
             Number(
-                value=float(raw.replace(",", ".")),
+                value=value,
                 second=float(second) if second else None,
                 unit=unit,
                 prefix=prefix,
@@ -280,6 +291,9 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
 
 
 _UNIT_AFTER: Final = re.compile(r"\s*([a-z]+)")
+_K_SIZES: Final = frozenset({1.0, 1.5, 2.0})
+_WHEN_BEFORE: Final = re.compile(r"(?:step|passo|around|after|depois de|~|ate|until)\s*$")
+_COUNTED: Final = re.compile(r"\s*(?:steps?|passos?|imgs?|images?|imagens|epochs?|it|its|iter)")
 
 
 def _spelled(low: str, starts: Sequence[int], words: Sequence[str]) -> Iterator[Number]:

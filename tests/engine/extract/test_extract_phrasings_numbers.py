@@ -661,3 +661,19 @@ def test_sizes_listed_with_the_previews(text: str, size: int) -> None:
 )
 def test_the_system_s_memory_is_not_the_card_s(text: str, vram: float | None) -> None:
     assert extract(text).facts.get("vram_gb") == vram
+
+
+@pytest.mark.parametrize(
+    ("text", "resolution"),
+    [
+        ("sdxl at 1k ooms on step 1, at 512 it was fine. 8 gigs", 1024),
+        ("placa de 24 giga, sd3.5 large, res 1k, 2 por lote, gc desligado", 1024),
+        ("trained 3k steps then oom", None),
+        ("it dies around 1k, flux, gc off", None),
+        # a bare number in the sentence after one about the previews is the training's
+        ("still OOM when the samples run. sdxl 1024 bs 1 on 3060 12gb", 1024),
+        ("baixei o sample pra 512, 10 steps, e mesmo assim OOM no preview. zit 1024 na 3060", 1024),
+    ],
+)
+def test_training_sizes_said_shortly(text: str, resolution: int | None) -> None:
+    assert extract(text).facts.get("max_resolution") == resolution

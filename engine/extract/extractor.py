@@ -22,6 +22,7 @@ from engine.extract.normalize import Tokens, fold, spaced, tokenize
 from engine.extract.phrases import Hit, find_hits
 from engine.extract.quoted import (
     QuotedAnswer,
+    earlier_answers,
     quoted_answers,
     quoted_expecting,
     quoted_intent,
@@ -429,6 +430,20 @@ def _answered(
     return said
 
 
+def _earlier_answers(quoting: str, facts: dict[str, FactValue]) -> list[Evidence]:
+    """Numbers answering the earlier questions of a quoted exchange, each read as its own
+    question asked for ("> what batch size?\n4, with 1280 as the max bucket\n> and GC?\noff")."""
+    said = []
+    for fact, answer in earlier_answers(quoting, _reading_of):
+        if fact in facts:
+            continue
+        value = extract(answer, expecting=fact).facts.get(fact)
+        if value is not None:
+            facts[fact] = value
+            said.append(Evidence(fact, value, answer.strip()))
+    return said
+
+
 def extract(text: str, expecting: str | None = None) -> Extraction:
     """Read what a message says about the user's situation. Never raises.
 
@@ -444,6 +459,8 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
     states = setting_states(reading, "gc" if quoting_gc else None)
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals, expecting)
+    if quoting is not scan:
+        evidence = (*evidence, *_earlier_answers(quoting, facts))
     answered = _answered(reading, answers, quoting, signals, facts)
     evidence = (*evidence, *answered)
     on_topic = bool(facts) or block is not None or reading.has(*_TOPIC_KINDS)

@@ -239,9 +239,32 @@ def quoted_expecting(text: str, read: Callable[[str], Reading]) -> str | None:
     last = None
     for quote, *_ in _pairs(text):
         last = quote
-    if last is None or "?" not in last:
+    return None if last is None else _asked(last, read)
+
+
+def earlier_answers(text: str, read: Callable[[str], Reading]) -> list[tuple[str, str]]:
+    """(fact, answer) for each quoted question before the last that asks for one number, with
+    the answer under it: "> what batch size?\n4, with 1280 as the max bucket\n> and GC?\noff"."""
+    if ">" not in text:
+        return []
+    pairs = list(_pairs(text))[:-1]
+    found = []
+    for quote, _, answer_start, answer_end in pairs:
+        fact = _asked(quote, read)
+        if fact in _NUMBERS_ASKED:
+            found.append((fact, text[answer_start:answer_end]))
+    return found
+
+
+_NUMBERS_ASKED: Final = frozenset(
+    {"batch_size", "vram_gb", "num_frames", "gradient_accumulation", "max_resolution"}
+)
+
+
+def _asked(quote: str, read: Callable[[str], Reading]) -> str | None:
+    if "?" not in quote:
         return None
-    quoted = read(last.replace(">", " "))
+    quoted = read(quote.replace(">", " "))
     words = set(quoted.tokens.words)
     if quoted.has("oom") and (words & _WHEN or len(quoted.of("phase")) >= 2):
         return "oom_phase"  # "> Does the OOM happen while loading, in the first steps, or…?"

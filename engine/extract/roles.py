@@ -646,6 +646,16 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             role = role or previous[1]
             if assigned and assigned[-1].number is previous[0]:
                 assigned.pop()
+        elif (
+            moved
+            and previous is not None
+            and assigned
+            and (assigned[-1].number.value == previous[0].value)
+        ):
+            # "> what batch?" / "4. well it was 4, I dropped it to 1": the value said again,
+            # then changed
+            role = role or assigned[-1].role
+            assigned.pop()
         previous = (number, role)
         if role is None:
             continue
@@ -790,6 +800,8 @@ def _aside(reading: Reading, number: Number) -> bool:
         return True  # "vou ter que voltar pro batch 1?", "ou é melhor lote 8 direto?"
     if _RUN_NOW.search(reading.low, max(0, number.start - 28), number.start):
         return False  # "I'm at bs 2 with accum 2, so effective 4?": the run now, then a question
+    if _RUNNING_THIS.search(reading.low):
+        return False  # "Batch Size 2 and Gradient Accumulation 4? that's what I'm running"
     return reading.question(number.first) and any(
         reading.sentence_of(h.first) == sentence
         for kind in ("hypo", "supposing", "accumulation")
@@ -865,6 +877,10 @@ def _line_of(low: str, at: int) -> tuple[int, int]:
     return start, min(ends, default=len(low))
 
 
+_RUNNING_THIS: Final = re.compile(
+    r"\b(?:that'?s what i'?m (?:running|using)|e o que (?:to|estou) (?:rodando|usando)"
+    r"|(?:to|estou) (?:rodando|usando) assim|i'?m running (?:it )?like that|rodando assim agora)\b"
+)
 _RUN_NOW: Final = re.compile(
     r"\b(?:i'?m (?:at|on|using|running)|i run|running|using|currently|to com|estou com|to usando"
     r"|usando|rodo com"

@@ -677,3 +677,37 @@ def test_the_system_s_memory_is_not_the_card_s(text: str, vram: float | None) ->
 )
 def test_training_sizes_said_shortly(text: str, resolution: int | None) -> None:
     assert extract(text).facts.get("max_resolution") == resolution
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # each earlier question of a quoted exchange has its own answer
+        (
+            "> what batch size?\n4, with 1280 as the max bucket\n> and checkpointing?\noff, i"
+            " turned it off to go faster. z-image base. OOM at step 3",
+            {"batch_size": 4, "gc": "disabled"},
+        ),
+        (
+            "> qual o batch?\n2\n> e a resolução?\n1024 e 1536\n> gc?\ndesligado",
+            {"batch_size": 2, "max_resolution": 1536},
+        ),
+        # the answer said again, then changed
+        (
+            "> what batch size?\n4. well it was 4, I dropped it to 1 after the first crash, still"
+            " OOM\n> gc?\noff",
+            {"batch_size": 1},
+        ),
+        # the setup run now, then asked about
+        (
+            "qual o batch efetivo com Batch Size 2 e Gradient Accumulation 4? é o que tô rodando"
+            " no wan 2.1 t2v agora",
+            {"batch_size": 2, "gradient_accumulation": 4},
+        ),
+    ],
+)
+def test_answers_in_an_exchange_and_setups_asked_about(
+    text: str, facts: dict[str, FactValue]
+) -> None:
+    read = extract(text).facts
+    assert {name: read.get(name) for name in facts} == facts

@@ -122,6 +122,13 @@ _AFTER_ON: Final = frozenset(
         "atm",
         "currently",
         # the next item of a list of settings, or the crash: "gc on bs 1", "gc on oom step 2"
+        "thoughts",
+        "ideas",
+        "help",
+        "pls",
+        "please",
+        "anyone",
+        "guys",
         "bs",
         "batch",
         "lote",
@@ -755,9 +762,18 @@ def _own_act(state: SettingState, reading: Reading) -> bool:
     said = words[max(0, state.first - 2) : state.last + 1]  # "deixei o GC ligado"
     if any(w.endswith("ei") and len(w) > 5 and w not in _THOUGHT for w in said):
         return True  # desliguei, deixei, religuei; not "pensei em desligar"
+    if words[max(0, state.first - 1) : state.first] in _SWITCHED_IT and words[
+        max(0, state.first - 2) : state.first - 1
+    ] not in (("have",), ("to",)):
+        return True  # "turned gc on and now the samples look worse??"; not "should I have…"
     said = said[-(state.last + 1 - state.first) :]
     done = said[0].endswith("ed") or said[0] in ("left", "kept", "set", "put")
     return done and words[max(0, state.first - 1) : state.first] == ("i",)
+
+
+_SWITCHED_IT: Final = frozenset(
+    (w,) for w in ("turned", "switched", "flipped", "ticked", "unticked", "checked", "unchecked")
+)
 
 
 # A question that blames the setting for what went wrong with the run names its state.

@@ -241,6 +241,13 @@ OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
     ),
     # no key at all is the default, not off
     ("My yaml has no gradient_checkpointing key anywhere. Where do I add it?", None),
+    # what they did, then asked about; "on" before a word that is no object
+    ("turned gc on and now the samples look worse?? coincidence?", "enabled"),
+    ("zit lora 3090 gc on thoughts", "enabled"),
+    (
+        "LoRA looks overcooked at 3000 steps. GC was on. Should I have turned GC off for it?",
+        "enabled",
+    ),
     # a key only to be tried
     (
         "gradient checkpointing on, no OOM. What else can I change before I start experimenting"

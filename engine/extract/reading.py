@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Final
@@ -77,6 +77,18 @@ class Reading:
 
     def sentence_of(self, word: int) -> int:
         return bisect_right(self.sentence_ends, self.tokens.starts[word])
+
+    def sentence_words(self, sentence: int) -> tuple[int, int]:
+        """Where sentence ``sentence`` starts and ends, in words (end excluded)."""
+        ends, starts = self.sentence_ends, self.tokens.starts
+        first = bisect_left(starts, ends[sentence - 1]) if sentence > 0 else 0
+        last = bisect_left(starts, ends[sentence]) if sentence < len(ends) else len(starts)
+        return first, last
+
+    def words_of_sentence(self, word: int) -> tuple[str, ...]:
+        """The words of the sentence ``word`` is in."""
+        first, last = self.sentence_words(self.sentence_of(word))
+        return self.tokens.words[first:last]
 
     def in_sentence(self, sentence: int) -> Sequence[Hit]:
         """The hits of one sentence, left to right (grouped on first use)."""

@@ -547,6 +547,7 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
     # a size written WxH after the crash's "while sampling" is the previews' too ("dá oom na
     # hora de gerar as amostras, 768x1344 com 40 steps")
     sampled = [i for i in in_phase if words[i] in _PREVIEW_WORDS]
+    every_preview = [*previews, *sampled]
     # "previews take forever. 1024x1024, 40 steps, every 50": that sentence and the next
     previewed = {reading.sentence_of(i) + after for i in previews for after in (0, 1)}
     assigned: list[Assigned] = []
@@ -589,12 +590,12 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         if (
             number.second is None
             and _size_like(number.value)
-            and _said_of_previews(reading, number, [*previews, *sampled])
+            and _said_of_previews(reading, number, every_preview)
             and _among_preview_settings(words, number)
         ):
             # "the previews take 4 minutes (10 prompts, 1024, 30 steps)": listed with theirs
             score.add("sample_size", _AMONG_PREVIEW_SETTINGS, number.first, number.last)
-        seen = [*previews, *sampled] if number.second is not None else previews
+        seen = every_preview if number.second is not None else previews
         if uncued and _size_like(number.value) and _previewed_before(reading, number, seen):
             # a size in a sentence about the previews, too far from any cue to say whose it is;
             # written WxH, as preview sizes are ("samples take forever. 1024x1024, 30 steps")
@@ -812,6 +813,8 @@ def _aside(reading: Reading, number: Number) -> bool:
 def _of_the_ram(reading: Reading, number: Number) -> bool:
     """The system's memory named in the number's clause, and no card: "RAM goes to 100%
     (64GB)", "100% of 32GB ram"."""
+    if not reading.has("ram", "fact"):
+        return False
     clause = reading.clauses_of_words[number.first]
     # "(64GB)" right after what it is the size of
     said = {clause, clause - 1} if reading.low[: number.start].rstrip().endswith("(") else {clause}
@@ -846,8 +849,8 @@ _CRASHED: Final = re.compile(
 
 def _someone_else_s(reading: Reading, number: Number) -> bool:
     words, clause = reading.tokens.words, reading.clauses_of_words
-    if number.first >= len(words):
-        return False
+    if number.first >= len(words) or not (_PEOPLE.intersection(words) or "cara" in words):
+        return False  # most messages name no one else
     start = number.first
     while start > 0 and clause[start - 1] == clause[number.first]:
         start -= 1

@@ -269,13 +269,7 @@ _DONE_ASKED: Final = frozenset({"did", "has", "have", "had"})
 
 def _asks_unmarked(reading: Reading, word: int) -> bool:
     """A question typed without its mark: "so do I just turn it off and pray or what"."""
-    sentence = reading.sentence_of(word)
-    said = [
-        w
-        for i, w in enumerate(reading.tokens.words[: word + 1])
-        if reading.sentence_of(i) == sentence
-    ]
-    return " ".join(said[:4]).startswith(_ASKING)
+    return " ".join(reading.words_of_sentence(word)[:4]).startswith(_ASKING)
 
 
 _ASKING: Final = tuple(
@@ -393,12 +387,10 @@ def asked_whether(reading: Reading, word: int) -> bool:
     question in a message that says it is asked before trying."""
     if not reading.question(word):
         return False
-    sentence = reading.sentence_of(word)
-    words = reading.tokens.words
-    said = [w for i, w in enumerate(words) if reading.sentence_of(i) == sentence]
+    said = reading.words_of_sentence(word)
     if _BECAUSE.intersection(said):
         return False  # "could that be because GC is on?": the run's setting blamed
-    return tuple(said[:1]) in _WHETHER or _BEFORE_TRYING.search(reading.low) is not None
+    return said[:1] in _WHETHER or _BEFORE_TRYING.search(reading.low) is not None
 
 
 _WHETHER: Final = frozenset((w,) for w in ("does", "do", "will", "would", "can", "could"))
@@ -411,9 +403,7 @@ _BEFORE_TRYING: Final = re.compile(
 def _offered_as_a_fix(named: Hit, reading: Reading) -> bool:
     if not reading.question(named.first):
         return False
-    sentence = reading.sentence_of(named.first)
-    said = {w for i, w in enumerate(reading.tokens.words) if reading.sentence_of(i) == sentence}
-    return bool(said & _A_FIX)
+    return not _A_FIX.isdisjoint(reading.words_of_sentence(named.first))
 
 
 _A_FIX: Final = frozenset(
@@ -979,6 +969,8 @@ def _of_another_person(reading: Reading, state: SettingState) -> bool:
     state: "my buddy runs the same config on his 4090 with GC on", "meu parceiro roda a mesma
     config na 4090 dele com GC ligado"."""
     words = reading.tokens.words
+    if _PEOPLE.isdisjoint(words):
+        return False  # most messages name no one else
     clause = reading.clauses_of_words
     start = state.first
     while start > 0 and clause[start - 1] == clause[state.first]:

@@ -158,6 +158,8 @@ def conditional(reading: Reading, hit: Hit) -> bool:
 
 def _one_side_of_arrows(reading: Reading, hit: Hit) -> bool:
     """ "gc on -> ok, gc off -> oom": what each setting does, side by side; no crash now."""
+    if ">" not in reading.low and "→" not in reading.low:
+        return False  # most messages draw no arrow
     start = reading.span(hit.first, hit.last)[0]
     if _ARROW_BEFORE.search(reading.low, max(0, start - 4), start) is None:
         return False
@@ -551,9 +553,7 @@ def _wanted_without(reading: Reading, oom: Hit) -> bool:
         return False
     sentence = reading.sentence_of(oom.first)
     asked = any(reading.sentence_of(h.first) == sentence for h in reading.hits if h.kind in _ASKS)
-    return asked or bool(
-        _PURPOSE.intersection(w for i, w in enumerate(words) if reading.sentence_of(i) == sentence)
-    )
+    return asked or not _PURPOSE.isdisjoint(reading.words_of_sentence(oom.first))
 
 
 _WITHOUT: Final = frozenset({"sem", "without", "w"})
@@ -712,9 +712,8 @@ _PARTS: Final = frozenset({"bucket", "buckets", "images", "imagens", "steps", "p
 def _someone_else_s(reading: Reading, cue: Hit) -> bool:
     """A calm run told of someone else ("the author says it trains fine", "no pc do meu amigo
     roda liso") or of a part of the run ("smaller buckets train fine")."""
-    words = reading.tokens.words
-    sentence = reading.sentence_of(cue.first)
-    before = [w for i, w in enumerate(words[: cue.first]) if reading.sentence_of(i) == sentence]
+    first, _ = reading.sentence_words(reading.sentence_of(cue.first))
+    before = reading.tokens.words[first : cue.first]
     return bool(_OTHERS.intersection(before)) or bool(_PARTS.intersection(before[-3:]))
 
 
@@ -751,9 +750,7 @@ def _in_general(reading: Reading, hit: Hit) -> bool:
     treino com gc desligado?")."""
     if not reading.question(hit.first):
         return False
-    sentence = reading.sentence_of(hit.first)
-    said = {w for i, w in enumerate(reading.tokens.words) if reading.sentence_of(i) == sentence}
-    return bool(said & (_OTHERS | _ANYONE))
+    return not (_OTHERS | _ANYONE).isdisjoint(reading.words_of_sentence(hit.first))
 
 
 _ANYONE: Final = frozenset({"ever", "deve", "anyone", "alguem", "everyone", "todo"})

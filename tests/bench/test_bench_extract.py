@@ -1,4 +1,4 @@
-"""Extraction speed over long messages (20-60 words, every fact kind): median under 350 µs, p99
+"""Extraction speed over long messages (20-60 words, every fact kind): median under 400 µs, p99
 under 1 ms.
 
 The floor users are promised is the turn's (a median under 200 µs over the conversations of
@@ -7,7 +7,10 @@ number scored for every role, states weighed by tense, quotes and wishes, the le
 where the cues are unsure. Well under a millisecond, no one can tell; the budget is there to catch
 a reading that suddenly costs ten times more. (It was 300 µs until the rules for numbers said in
 words, guesses, comparisons and previews' frames made a long message about a tenth slower, 253 →
-277 µs at best on this machine; the turn's floor still holds.)
+277 µs at best on this machine; the turn's floor still holds. It was 350 µs until the next
+reading round: on a slower day of this shared machine the code that round started from measured
+327–362 µs and its end 368–383 µs, alternated runs of the same loop; about 40 µs more, most of it
+in the number roles and the larger word lists.)
 """
 
 from __future__ import annotations
@@ -62,5 +65,5 @@ def test_extract_is_fast() -> None:
     median_us = statistics.median(timings) * 1e6
     p99_us = timings[int(len(timings) * 0.99)] * 1e6
     print(f"\nextract: median {median_us:.1f} µs, p99 {p99_us:.1f} µs over {len(timings)} runs")
-    assert median_us < 350
+    assert median_us < 400
     assert p99_us < 1000

@@ -438,6 +438,73 @@ def test_accumulation_glued_to_its_shorthand() -> None:
             "Treinando Wan 2.2, batch 4, não pera, é 2, com 81 frames, aliás 49",
             {"batch_size": 2, "num_frames": 49},
         ),
+        # the step is the 1's, not the 1024's
+        (
+            "OOM at step 1 on zimage 1024 bs1 5060 ti. should I try 768?",
+            {"max_resolution": 1024, "batch_size": 1},
+        ),
+        # "lr" is 1e-4's, not the 1024's
+        ("r16 a16 lr 1e-4 bs4 1024 zimage oom gc off 4090", {"max_resolution": 1024}),
+        # "RAM" after 32GB does not reach over it to the card's 16GB
+        (
+            "Pessoal, treino SDXL numa 4060 Ti de 16GB (32GB de RAM), sempre com GC ligado",
+            {"vram_gb": 16},
+        ),
+        # a step is never a size, whatever is said around it
+        (
+            "crashes when it gets to the first sample at step 500 (samples 1024, 8 steps)",
+            {"sample_width": 1024, "sample_height": 1024, "sample_steps": 8},
+        ),
+        # the preposition after a preview word is the previews'
+        (
+            "bs 2 em 1024, oom no passo 2. preview tb em 1024 com 8 steps",
+            {"max_resolution": 1024, "sample_width": 1024, "sample_steps": 8},
+        ),
+        ("amostra ta em 1024x1536, da oom quando gera", {"sample_height": 1536}),
+        # two setups weighed: neither is the run's
+        ("bs1 ga4 vs bs4 ga1 on a 5090, which one lol", {"batch_size": None}),
+        ("bs1 ga4 vs bs4 ga1 numa 5090, qual é melhor kkk", {"gradient_accumulation": None}),
+        # someone else's card and batch are not theirs
+        (
+            "guy above runs bs4 on 24g, im on 16g w bs2 and still oom at step 3 smh. gc on",
+            {"vram_gb": 16, "batch_size": 2},
+        ),
+        ("na minha 3060 so cabe bs1, como vcs fazem bs8", {"batch_size": 1}),
+        # "de cara" is "right away", not a guy
+        ("z-image de-turbo, GC off, CUDA OOM de cara em 1280. T4 kkk", {"max_resolution": 1280}),
+        # a size written WxH after the crash while sampling is the previews'
+        (
+            "sdxl dá oom na hora de gerar as amostras, 768x1344 com 40 steps. 3060",
+            {"sample_width": 768, "sample_height": 1344, "max_resolution": None},
+        ),
+        (
+            "GC ligado, batch 1, 768. Dá OOM só quando gera as amostras, que estão em 1024x1024",
+            {"max_resolution": 768, "sample_width": 1024},
+        ),
+        # previews switched off say nothing of the sizes after them
+        ("desativei os samples e msm assim oom no step 2, zit 1280 bs2", {"max_resolution": 1280}),
+        # each earlier question of a quoted exchange has its own answer
+        (
+            "> what batch size?\n4, with 1280 as the max bucket\n> and checkpointing?\noff, i"
+            " turned it off to go faster. z-image base. OOM at step 3",
+            {"batch_size": 4, "gc": "disabled"},
+        ),
+        (
+            "> qual o batch?\n2\n> e a resolução?\n1024 e 1536\n> gc?\ndesligado",
+            {"batch_size": 2, "max_resolution": 1536},
+        ),
+        # the answer said again, then changed
+        (
+            "> what batch size?\n4. well it was 4, I dropped it to 1 after the first crash, still"
+            " OOM\n> gc?\noff",
+            {"batch_size": 1},
+        ),
+        # the setup run now, then asked about
+        (
+            "qual o batch efetivo com Batch Size 2 e Gradient Accumulation 4? é o que tô rodando"
+            " no wan 2.1 t2v agora",
+            {"batch_size": 2, "gradient_accumulation": 4},
+        ),
     ],
 )
 def test_numbers_read_in_their_context(text: str, facts: dict[str, FactValue]) -> None:
@@ -480,49 +547,6 @@ def test_sizes_said_after_the_previews(text: str, size: int | None) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "facts"),
-    [
-        # the step is the 1's, not the 1024's
-        (
-            "OOM at step 1 on zimage 1024 bs1 5060 ti. should I try 768?",
-            {"max_resolution": 1024, "batch_size": 1},
-        ),
-        # "lr" is 1e-4's, not the 1024's
-        ("r16 a16 lr 1e-4 bs4 1024 zimage oom gc off 4090", {"max_resolution": 1024}),
-        # "RAM" after 32GB does not reach over it to the card's 16GB
-        (
-            "Pessoal, treino SDXL numa 4060 Ti de 16GB (32GB de RAM), sempre com GC ligado",
-            {"vram_gb": 16},
-        ),
-    ],
-)
-def test_a_cue_does_not_reach_over_another_number(text: str, facts: dict[str, FactValue]) -> None:
-    read = extract(text).facts
-    assert {name: read.get(name) for name in facts} == facts
-
-
-@pytest.mark.parametrize(
-    ("text", "facts"),
-    [
-        # a step is never a size, whatever is said around it
-        (
-            "crashes when it gets to the first sample at step 500 (samples 1024, 8 steps)",
-            {"sample_width": 1024, "sample_height": 1024, "sample_steps": 8},
-        ),
-        # the preposition after a preview word is the previews'
-        (
-            "bs 2 em 1024, oom no passo 2. preview tb em 1024 com 8 steps",
-            {"max_resolution": 1024, "sample_width": 1024, "sample_steps": 8},
-        ),
-        ("amostra ta em 1024x1536, da oom quando gera", {"sample_height": 1536}),
-    ],
-)
-def test_sizes_and_steps_of_the_previews(text: str, facts: dict[str, FactValue]) -> None:
-    read = extract(text).facts
-    assert {name: read.get(name) for name in facts} == facts
-
-
-@pytest.mark.parametrize(
     ("text", "quantized"),
     [
         ("qwen edit 2509 at 3 bit, no sorry 4 bit, 1024, bs 1, 24gb. oom at step 1", True),
@@ -543,27 +567,6 @@ def test_a_change_arrow_keeps_to_its_role() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "facts"),
-    [
-        # two setups weighed: neither is the run's
-        ("bs1 ga4 vs bs4 ga1 on a 5090, which one lol", {"batch_size": None}),
-        ("bs1 ga4 vs bs4 ga1 numa 5090, qual é melhor kkk", {"gradient_accumulation": None}),
-        # someone else's card and batch are not theirs
-        (
-            "guy above runs bs4 on 24g, im on 16g w bs2 and still oom at step 3 smh. gc on",
-            {"vram_gb": 16, "batch_size": 2},
-        ),
-        ("na minha 3060 so cabe bs1, como vcs fazem bs8", {"batch_size": 1}),
-        # "de cara" is "right away", not a guy
-        ("z-image de-turbo, GC off, CUDA OOM de cara em 1280. T4 kkk", {"max_resolution": 1280}),
-    ],
-)
-def test_numbers_of_other_setups(text: str, facts: dict[str, FactValue]) -> None:
-    read = extract(text).facts
-    assert {name: read.get(name) for name in facts} == facts
-
-
-@pytest.mark.parametrize(
     ("text", "batch"),
     [
         # proposed in a question after the story
@@ -580,27 +583,6 @@ def test_numbers_of_other_setups(text: str, facts: dict[str, FactValue]) -> None
 )
 def test_batch_sizes_not_run(text: str, batch: int | None) -> None:
     assert extract(text).facts.get("batch_size") == batch
-
-
-@pytest.mark.parametrize(
-    ("text", "facts"),
-    [
-        # a size written WxH after the crash while sampling is the previews'
-        (
-            "sdxl dá oom na hora de gerar as amostras, 768x1344 com 40 steps. 3060",
-            {"sample_width": 768, "sample_height": 1344, "max_resolution": None},
-        ),
-        (
-            "GC ligado, batch 1, 768. Dá OOM só quando gera as amostras, que estão em 1024x1024",
-            {"max_resolution": 768, "sample_width": 1024},
-        ),
-        # previews switched off say nothing of the sizes after them
-        ("desativei os samples e msm assim oom no step 2, zit 1280 bs2", {"max_resolution": 1280}),
-    ],
-)
-def test_sizes_beside_sampling(text: str, facts: dict[str, FactValue]) -> None:
-    read = extract(text).facts
-    assert {name: read.get(name) for name in facts} == facts
 
 
 @pytest.mark.parametrize(
@@ -677,37 +659,3 @@ def test_the_system_s_memory_is_not_the_card_s(text: str, vram: float | None) ->
 )
 def test_training_sizes_said_shortly(text: str, resolution: int | None) -> None:
     assert extract(text).facts.get("max_resolution") == resolution
-
-
-@pytest.mark.parametrize(
-    ("text", "facts"),
-    [
-        # each earlier question of a quoted exchange has its own answer
-        (
-            "> what batch size?\n4, with 1280 as the max bucket\n> and checkpointing?\noff, i"
-            " turned it off to go faster. z-image base. OOM at step 3",
-            {"batch_size": 4, "gc": "disabled"},
-        ),
-        (
-            "> qual o batch?\n2\n> e a resolução?\n1024 e 1536\n> gc?\ndesligado",
-            {"batch_size": 2, "max_resolution": 1536},
-        ),
-        # the answer said again, then changed
-        (
-            "> what batch size?\n4. well it was 4, I dropped it to 1 after the first crash, still"
-            " OOM\n> gc?\noff",
-            {"batch_size": 1},
-        ),
-        # the setup run now, then asked about
-        (
-            "qual o batch efetivo com Batch Size 2 e Gradient Accumulation 4? é o que tô rodando"
-            " no wan 2.1 t2v agora",
-            {"batch_size": 2, "gradient_accumulation": 4},
-        ),
-    ],
-)
-def test_answers_in_an_exchange_and_setups_asked_about(
-    text: str, facts: dict[str, FactValue]
-) -> None:
-    read = extract(text).facts
-    assert {name: read.get(name) for name in facts} == facts

@@ -421,6 +421,45 @@ def test_more_crash_reports(text: str, intent: str) -> None:
             {"gc": "enabled", "quantize": True},
         ),
         ("wan 2.2 14b, 81 frames, 480p... OOM no primeiro step", {"max_resolution": None}),
+        (
+            "64GB of RAM fills up completely while it's loading qwen image and then the trainer"
+            " dies. Never reaches step 1.",
+            {"memory_kind": "system", "goal": "fix_oom"},
+        ),
+        (
+            "o container sai com codigo 137 no passo 2, wan 2.2 5b 81 frames bs 1",
+            {"memory_kind": "system", "oom_phase": "first_steps"},
+        ),
+        ("Deu falta de memória de vídeo no primeiro passo", {"memory_kind": "gpu"}),
+        ("vai bem por umas 3 horas e aí cai por falta de memória na GPU", {"memory_kind": "gpu"}),
+        (
+            "oom ao quantizar o modelo, qwen edit, 24gb. nem chega a treinar",
+            {"quantize": True, "oom_phase": "loading"},
+        ),
+        ("disabled gc, getting OOM now. how do i turn it back on lol", {"gc": "disabled"}),
+        # corrected in parentheses; a change, not a range
+        (
+            "Flux dev, batch 4 (sorry, 2: I dropped it to 2 after the first crash)",
+            {"batch_size": 2},
+        ),
+        (
+            "Went from 1024 to 768 max and from batch 2 to 1; still OOM",
+            {"max_resolution": 768, "batch_size": 1},
+        ),
+        # labels as the UI shows them; "galera," is who is addressed
+        (
+            "zimage, bs 2, GC checked, low vram unchecked. 5090",
+            {"gc": "enabled", "low_vram": False},
+        ),
+        (
+            "galera, desmarquei a caixinha Gradient Checkpointing ontem e agora estoura no passo 1",
+            {"gc": "disabled"},
+        ),
+        # the preview at step 0 comes before the first step
+        (
+            "it's the preview at step 0, before the first step even runs. cuda oom",
+            {"oom_phase": "sampling"},
+        ),
     ],
 )
 def test_more_of_what_people_write(text: str, facts: dict[str, FactValue]) -> None:
@@ -603,6 +642,124 @@ def test_a_crash_with_a_setting_is_a_crash_report() -> None:
             "without gradient checkpointing it runs out of memory, with it it's slow. kontext",
             "speed",
         ),
+        (
+            "depois que o RunComfy atualizou o AI Toolkit pra versão nova, o mesmo job que rodava"
+            " ontem agora dá OOM no passo 1. não mudei nada.",
+            "outside_guide",
+        ),
+        # every crash told is of a batch size tried; the run now fits
+        (
+            "whats the difference between bs4 and bs1 + grad accum 4? on 24gb w/ zimage bs4 at"
+            " 1024 OOMs but bs1 fits",
+            "accumulation",
+        ),
+        # a time is no batch size tried: the crash is now
+        (
+            "desligar o GC deixou TUDO mais rápido. agora dá OOM em 4 segundos. zimage, bs 2",
+            "fix_oom",
+        ),
+        # what each setting does, side by side: no crash now
+        ("so gc on -> ok, gc off -> oom. why tho its literally one toggle", "explain"),
+        (
+            "gc on -> ok, gc off -> oom no bucket de 1536\n"
+            "voltei pro gc on, tem outro jeito de acelerar?",
+            "speed",
+        ),
+        # a limit, not a crash
+        (
+            "can i fake a bigger batch somehow? bs2 is the max on my 4080 before it ooms",
+            "accumulation",
+        ),
+        # a thank-you for a crash that is over
+        ("tava dando oom, agora foi 🙏 vlw galera", "off_topic"),
+        # after an update; the system's memory
+        ("pulled latest ai-toolkit this morning and now my old zit config ooms", "outside_guide"),
+        (
+            "dps q atualizei pro ultimo commit, com gc on da oom no step 1 e antes n dava",
+            "outside_guide",
+        ),
+        ("ram 100% e swap cheio qnd comeca o treino, 16gb de ram, 3060", "outside_guide"),
+        # what an act was for: the crash is over, the act done
+        (
+            "I set disable_sampling: true to get rid of the OOMs and now training goes through,"
+            " but the final LoRA looks bad. Is GC the reason?",
+            "quality",
+        ),
+        # after the switch back it runs again; keeping GC off is a wish for speed
+        (
+            "Testei GC desligado: 200 passos ok, depois OOM no primeiro lote de 1280. Religuei e"
+            " voltou ao normal. Tem jeito de manter GC off com esse bucket?",
+            "speed",
+        ),
+        (
+            "Só quebra na hora da amostragem. Samples 768x1344, 40 steps. Flux dev, GC ligado",
+            "fix_oom",
+        ),
+        (
+            "training crashes with cuda oom whenever i open a game while it runs lol",
+            "outside_guide",
+        ),
+        (
+            "Tenho uma 4090 e uma 3060 no mesmo PC e o job sempre vai pra 3060 e morre com CUDA"
+            " out of memory. Como faço ele usar a 4090?",
+            "outside_guide",
+        ),
+        # accumulation as the setup's "none", or a field a screen shows, is not what is asked
+        (
+            "What's a sensible way to speed up training without risking OOM? Currently bs 1, grad"
+            " accum 1, GC on, 768/1024 buckets, RTX 4090. Stable so far, never OOMed.",
+            "speed",
+        ),
+        (
+            "On RunComfy's AI Toolkit I can see Batch Size, Gradient Accumulation, Steps, Unload TE"
+            " and Cache Text Embeddings, but nothing called gradient checkpointing. Is it hidden?",
+            "where_to_change",
+        ),
+        # asked about with its value, it is what is asked
+        (
+            "Se eu usar accumulation 4 o treino fica 4x mais lento? Hoje 3000 steps em bs 1",
+            "accumulation",
+        ),
+        # a crash told as why something was done is over
+        (
+            "Turned on gradient checkpointing after OOM issues and now my samples look worse?",
+            "quality",
+        ),
+        ("liguei o gc depois dos ooms e agora a semelhança do meu flux ficou pior??", "quality"),
+        # asked to understand, not to fix
+        (
+            "Why does disabling GC cause OOM so suddenly? Trying to understand the mechanism, not"
+            " looking for a fix: it's back on and fine.",
+            "explain",
+        ),
+        (
+            "alguém tem uma explicação simples de por que desligar o GC dá OOM no primeiro"
+            " preview?",
+            "explain",
+        ),
+        # two runs of one's own are no other process on the card
+        (
+            "Fiz dois treinos iguais do meu rosto no Flux dev, um com GC ligado e outro"
+            " desligado. Qual é melhor?",
+            "quality",
+        ),
+        (
+            "accidentally queued two jobs on the same gpu from the ui, second one OOMs as it"
+            " starts",
+            "outside_guide",
+        ),
+        # the crash is over, the question is why
+        (
+            "Por que desligar o GC dá OOM 'de repente', no passo 2? (Não tá dando OOM agora,"
+            " religuei.)",
+            "explain",
+        ),
+        # the batch run now works; the one that crashed was tried
+        (
+            "I'd like an effective batch of 4 on 24GB. I'm on batch 1 now, which works; batch 2"
+            " OOMed. Is accumulation the way?",
+            "accumulation",
+        ),
     ],
 )
 def test_what_the_message_wants(text: str, intent: str) -> None:
@@ -783,50 +940,6 @@ def test_a_retry_that_ran_through(text: str, retry: str | None) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "facts"),
-    [
-        (
-            "64GB of RAM fills up completely while it's loading qwen image and then the trainer"
-            " dies. Never reaches step 1.",
-            {"memory_kind": "system", "goal": "fix_oom"},
-        ),
-        (
-            "o container sai com codigo 137 no passo 2, wan 2.2 5b 81 frames bs 1",
-            {"memory_kind": "system", "oom_phase": "first_steps"},
-        ),
-    ],
-)
-def test_the_system_s_memory_said_otherwise(text: str, facts: dict[str, FactValue]) -> None:
-    read = extract(text).facts
-    assert {name: read.get(name) for name in facts} == facts
-
-
-@pytest.mark.parametrize(
-    ("text", "intent"),
-    [
-        (
-            "depois que o RunComfy atualizou o AI Toolkit pra versão nova, o mesmo job que rodava"
-            " ontem agora dá OOM no passo 1. não mudei nada.",
-            "outside_guide",
-        ),
-        # every crash told is of a batch size tried; the run now fits
-        (
-            "whats the difference between bs4 and bs1 + grad accum 4? on 24gb w/ zimage bs4 at"
-            " 1024 OOMs but bs1 fits",
-            "accumulation",
-        ),
-        # a time is no batch size tried: the crash is now
-        (
-            "desligar o GC deixou TUDO mais rápido. agora dá OOM em 4 segundos. zimage, bs 2",
-            "fix_oom",
-        ),
-    ],
-)
-def test_what_is_wanted_beside_a_crash_told(text: str, intent: str) -> None:
-    assert extract(text).intent == intent
-
-
-@pytest.mark.parametrize(
     ("text", "facts", "intent"),
     [
         # asked before trying: no crash, no state
@@ -850,36 +963,6 @@ def test_short_chat(text: str, facts: dict[str, FactValue], intent: str | None) 
     assert {name: read.facts.get(name) for name in facts} == facts
     if intent is not None:
         assert read.intent == intent
-
-
-@pytest.mark.parametrize(
-    ("text", "intent"),
-    [
-        # what each setting does, side by side: no crash now
-        ("so gc on -> ok, gc off -> oom. why tho its literally one toggle", "explain"),
-        (
-            "gc on -> ok, gc off -> oom no bucket de 1536\n"
-            "voltei pro gc on, tem outro jeito de acelerar?",
-            "speed",
-        ),
-        # a limit, not a crash
-        (
-            "can i fake a bigger batch somehow? bs2 is the max on my 4080 before it ooms",
-            "accumulation",
-        ),
-        # a thank-you for a crash that is over
-        ("tava dando oom, agora foi 🙏 vlw galera", "off_topic"),
-        # after an update; the system's memory
-        ("pulled latest ai-toolkit this morning and now my old zit config ooms", "outside_guide"),
-        (
-            "dps q atualizei pro ultimo commit, com gc on da oom no step 1 e antes n dava",
-            "outside_guide",
-        ),
-        ("ram 100% e swap cheio qnd comeca o treino, 16gb de ram, 3060", "outside_guide"),
-    ],
-)
-def test_short_chat_wants(text: str, intent: str) -> None:
-    assert extract(text).intent == intent
 
 
 @pytest.mark.parametrize(
@@ -936,176 +1019,9 @@ def test_the_total_after_a_slash_is_the_card_s() -> None:
     assert extract("I'm at ga 2 bs 2 now, 22.8/24gb used").facts.get("vram_gb") == 24
 
 
-@pytest.mark.parametrize(
-    ("text", "intent"),
-    [
-        # what an act was for: the crash is over, the act done
-        (
-            "I set disable_sampling: true to get rid of the OOMs and now training goes through,"
-            " but the final LoRA looks bad. Is GC the reason?",
-            "quality",
-        ),
-        # after the switch back it runs again; keeping GC off is a wish for speed
-        (
-            "Testei GC desligado: 200 passos ok, depois OOM no primeiro lote de 1280. Religuei e"
-            " voltou ao normal. Tem jeito de manter GC off com esse bucket?",
-            "speed",
-        ),
-        (
-            "Só quebra na hora da amostragem. Samples 768x1344, 40 steps. Flux dev, GC ligado",
-            "fix_oom",
-        ),
-        (
-            "training crashes with cuda oom whenever i open a game while it runs lol",
-            "outside_guide",
-        ),
-        (
-            "Tenho uma 4090 e uma 3060 no mesmo PC e o job sempre vai pra 3060 e morre com CUDA"
-            " out of memory. Como faço ele usar a 4090?",
-            "outside_guide",
-        ),
-    ],
-)
-def test_what_is_wanted_after_a_crash_dealt_with(text: str, intent: str) -> None:
-    assert extract(text).intent == intent
-
-
 def test_what_an_act_was_for_keeps_the_act() -> None:
     read = extract("Desativei a amostragem pra fugir do OOM e agora o treino vai até o fim")
     assert read.facts.get("sampling_disabled") is True
-
-
-@pytest.mark.parametrize(
-    ("text", "intent"),
-    [
-        # accumulation as the setup's "none", or a field a screen shows, is not what is asked
-        (
-            "What's a sensible way to speed up training without risking OOM? Currently bs 1, grad"
-            " accum 1, GC on, 768/1024 buckets, RTX 4090. Stable so far, never OOMed.",
-            "speed",
-        ),
-        (
-            "On RunComfy's AI Toolkit I can see Batch Size, Gradient Accumulation, Steps, Unload TE"
-            " and Cache Text Embeddings, but nothing called gradient checkpointing. Is it hidden?",
-            "where_to_change",
-        ),
-        # asked about with its value, it is what is asked
-        (
-            "Se eu usar accumulation 4 o treino fica 4x mais lento? Hoje 3000 steps em bs 1",
-            "accumulation",
-        ),
-    ],
-)
-def test_accumulation_named_or_asked(text: str, intent: str) -> None:
-    assert extract(text).intent == intent
-
-
-@pytest.mark.parametrize(
-    ("text", "intent"),
-    [
-        # a crash told as why something was done is over
-        (
-            "Turned on gradient checkpointing after OOM issues and now my samples look worse?",
-            "quality",
-        ),
-        ("liguei o gc depois dos ooms e agora a semelhança do meu flux ficou pior??", "quality"),
-        # asked to understand, not to fix
-        (
-            "Why does disabling GC cause OOM so suddenly? Trying to understand the mechanism, not"
-            " looking for a fix: it's back on and fine.",
-            "explain",
-        ),
-        (
-            "alguém tem uma explicação simples de por que desligar o GC dá OOM no primeiro"
-            " preview?",
-            "explain",
-        ),
-    ],
-)
-def test_a_crash_that_is_not_the_question(text: str, intent: str) -> None:
-    assert extract(text).intent == intent
-
-
-@pytest.mark.parametrize(
-    ("text", "facts"),
-    [
-        ("Deu falta de memória de vídeo no primeiro passo", {"memory_kind": "gpu"}),
-        ("vai bem por umas 3 horas e aí cai por falta de memória na GPU", {"memory_kind": "gpu"}),
-        (
-            "oom ao quantizar o modelo, qwen edit, 24gb. nem chega a treinar",
-            {"quantize": True, "oom_phase": "loading"},
-        ),
-        ("disabled gc, getting OOM now. how do i turn it back on lol", {"gc": "disabled"}),
-    ],
-)
-def test_more_said_in_portuguese_and_in_chat(text: str, facts: dict[str, FactValue]) -> None:
-    read = extract(text).facts
-    assert {name: read.get(name) for name in facts} == facts
-
-
-@pytest.mark.parametrize(
-    ("text", "facts"),
-    [
-        # corrected in parentheses; a change, not a range
-        (
-            "Flux dev, batch 4 (sorry, 2: I dropped it to 2 after the first crash)",
-            {"batch_size": 2},
-        ),
-        (
-            "Went from 1024 to 768 max and from batch 2 to 1; still OOM",
-            {"max_resolution": 768, "batch_size": 1},
-        ),
-        # labels as the UI shows them; "galera," is who is addressed
-        (
-            "zimage, bs 2, GC checked, low vram unchecked. 5090",
-            {"gc": "enabled", "low_vram": False},
-        ),
-        (
-            "galera, desmarquei a caixinha Gradient Checkpointing ontem e agora estoura no passo 1",
-            {"gc": "disabled"},
-        ),
-        # the preview at step 0 comes before the first step
-        (
-            "it's the preview at step 0, before the first step even runs. cuda oom",
-            {"oom_phase": "sampling"},
-        ),
-    ],
-)
-def test_labels_corrections_and_step_zero(text: str, facts: dict[str, FactValue]) -> None:
-    read = extract(text).facts
-    assert {name: read.get(name) for name in facts} == facts
-
-
-@pytest.mark.parametrize(
-    ("text", "intent"),
-    [
-        # two runs of one's own are no other process on the card
-        (
-            "Fiz dois treinos iguais do meu rosto no Flux dev, um com GC ligado e outro"
-            " desligado. Qual é melhor?",
-            "quality",
-        ),
-        (
-            "accidentally queued two jobs on the same gpu from the ui, second one OOMs as it"
-            " starts",
-            "outside_guide",
-        ),
-        # the crash is over, the question is why
-        (
-            "Por que desligar o GC dá OOM 'de repente', no passo 2? (Não tá dando OOM agora,"
-            " religuei.)",
-            "explain",
-        ),
-        # the batch run now works; the one that crashed was tried
-        (
-            "I'd like an effective batch of 4 on 24GB. I'm on batch 1 now, which works; batch 2"
-            " OOMed. Is accumulation the way?",
-            "accumulation",
-        ),
-    ],
-)
-def test_runs_told_and_runs_now(text: str, intent: str) -> None:
-    assert extract(text).intent == intent
 
 
 @pytest.mark.parametrize(

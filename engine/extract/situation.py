@@ -23,6 +23,7 @@ from engine.extract.settings import (
 from engine.extract.signals import (
     DEV_SHM,
     OOM_KILLER,
+    OUTSIDE_GUIDE,
     REGRESSION_AFTER_UPDATE,
     SHARED_MEMORY_SPILL,
 )
@@ -717,6 +718,32 @@ def _someone_else_s(reading: Reading, cue: Hit) -> bool:
     return bool(_OTHERS.intersection(before)) or bool(_PARTS.intersection(before[-3:]))
 
 
+def _no_oom_with_gc_on(
+    reading: Reading, states: Sequence[SettingState], ooms: Sequence[Hit], signals: Set[str]
+) -> Found | None:
+    if ooms or signals & OUTSIDE_GUIDE or not reading.has("oom"):
+        return None
+    if any(not reading.negated(h) for h in reading.of("oom")):
+        return None  # "the pc didn't crash but training stopped w 'CUDA error: out of memory'"
+    ruled_out = next(
+        (
+            h
+            for h in reading.of("oom")
+            if _ruled_out(reading, h)
+            and not _wanted_without(reading, h)
+            and not _so_far(reading, h)
+        ),
+        None,
+    )
+    if ruled_out is None:
+        return None
+    now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
+    if now is None or now.state != "on" or now.retry:
+        return None
+    first = min(now.first, reading.negation_of(ruled_out))
+    return _found(reading, "stable_with_gc", "yes", first, max(now.last, ruled_out.last))
+
+
 def _so_far(reading: Reading, hit: Hit) -> bool:
     words = reading.tokens.words
     after = " ".join(words[hit.last + 1 : hit.last + 4])
@@ -781,7 +808,8 @@ def stable_with_gc(
         return _hit(reading, "stable_with_gc", "no", first_run)
     regressed = REGRESSION_AFTER_UPDATE in signals and ooms
     if not regressed and not reading.has(*_CALM):
-        return None  # most messages: nothing said of a calm run
+        # "GC on, no OOM, just slow": a crash ruled out, with GC on now
+        return _no_oom_with_gc_on(reading, states, ooms, signals)
     now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
     if regressed and now is not None and now.state == "on":
         # "same job, GC on, OOMs since I updated": it trained before the update

@@ -47,7 +47,7 @@ CASES: list[tuple[str, dict[str, FactValue]]] = [
     ("GC isn't enabled", {"gc": "disabled"}),
     ("nunca desliguei o GC", {"gc": "enabled"}),
     ("GC is not disabled", {"gc": "enabled"}),
-    ("no OOM with GC on", {"gc": "enabled", "oom_phase": "none"}),
+    ("no OOM with GC on", {"gc": "enabled", "oom_phase": "none", "stable_with_gc": "yes"}),
     ("gradient checkpointing is not disabled", {"gc": "enabled"}),
     ("I never turned off GC", {"gc": "enabled"}),
     ("GC was never on", {"gc": "disabled"}),

@@ -826,6 +826,12 @@ def test_low_vram_too() -> None:
         # a run with GC on that does not crash trains stably; "so far" tells of a run still going
         ("gc on, 4090, flux, bs 1, 4.5s/it, no crash. would it be crazy to turn gc off?", "yes"),
         ("Nenhum OOM. Chroma bs 4, 1024, GC ligado. Quero mais velocidade", "yes"),
+        ("GC on, no OOM, but 3.2 s/it on Z-Image at 1024 feels painful", "yes"),
+        ("I've done three LoRAs at 1024 with batch 2 and GC on, all finished fine", "yes"),
+        (
+            "docker: o dataloader morre com bus error, /dev/shm. gc on, sem oom",
+            None,
+        ),
         ("da pra deixar o treino do zit mais rapido? gc ligado, nenhum oom ate agora", None),
         ("no crash so far, GC on, 400 steps in, flux schnell at 512. tips?", None),
         # a run crawling with VRAM spilling into the system's memory is not a stable one

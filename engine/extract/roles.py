@@ -21,6 +21,7 @@ from engine.extract.found import Found
 from engine.extract.lexicon import expand, read_data
 from engine.extract.normalize import words_of
 from engine.extract.reading import Reading
+from engine.extract.settings import of_another_person
 from engine.extract.spelled import spelled_numbers
 from engine.extract.trie import Trie, build
 
@@ -662,7 +663,7 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             continue
         if role in _SETTING_ROLES and _wished(reading, number, clause_of):
             continue
-        if _someone_else_s(reading, number) and not reading.has("did_it"):
+        if of_another_person(reading, number.first) and not reading.has("did_it"):
             continue  # "guy above runs bs4 on 24g, im on 16g": his card, not theirs
         if role == "vram_gb" and _of_the_ram(reading, number):
             continue  # "RAM fills all the way up (64GB)": the system's memory, not the card's
@@ -789,9 +790,7 @@ def _aside(reading: Reading, number: Number) -> bool:
     window = reading.low[max(0, number.start - 40) : number.start]
     if any(key in window for key in _COMPARED_KEYS) and _COMPARED_TO.search(window):
         return True  # "compared to batch 8 on a bigger card", "for something like Z-Image at 1024"
-    if ("vs" in reading.low or "versus" in reading.low) and _VERSUS.search(
-        reading.low, *_line_of(reading.low, number.start)
-    ):
+    if not _VERSUS.isdisjoint(reading.words_of_sentence(number.first)):
         return True  # "bs1 ga4 vs bs4 ga1, which one": both sides weighed, neither run
     if _DOES_NOT_FIT.match(reading.low, number.end):
         return True  # "I already know batch 16 straight up won't fit", "batch 4 não cabe"
@@ -847,37 +846,7 @@ _CRASHED: Final = re.compile(
 )
 
 
-def _someone_else_s(reading: Reading, number: Number) -> bool:
-    words, clause = reading.tokens.words, reading.clauses_of_words
-    if number.first >= len(words) or not (_PEOPLE.intersection(words) or "cara" in words):
-        return False  # most messages name no one else
-    start = number.first
-    while start > 0 and clause[start - 1] == clause[number.first]:
-        start -= 1
-    told = [
-        i
-        for i in range(start, number.first)
-        if words[i] in _PEOPLE or (words[i] == "cara" and words[i - 1 : i] in _A_GUY)
-    ]
-    return bool(told) and not _ME.intersection(words[told[-1] + 1 : number.first])
-
-
-_PEOPLE: Final = frozenset(
-    {"guy", "buddy", "friend", "amigo", "amiga", "parceiro", "colega", "coworker"}
-    | {"he", "she", "vcs", "voces", "others", "galera"}
-)
-_A_GUY: Final = frozenset({("o",), ("um",), ("esse",), ("aquele",)})  # "o cara", not "de cara"
-_ME: Final = frozenset({"i", "my", "me", "mine", "im", "eu", "meu", "minha", "mim", "to", "tou"})
-
-
-_VERSUS: Final = re.compile(r"\s(?:vs\.?|versus)\s")
-
-
-def _line_of(low: str, at: int) -> tuple[int, int]:
-    """The sentence or line around offset ``at``."""
-    start = max(low.rfind(stop, 0, at) for stop in (".", "?", "!", "\n")) + 1
-    ends = [e for e in (low.find(stop, at) for stop in (".", "?", "!", "\n")) if e >= 0]
-    return start, min(ends, default=len(low))
+_VERSUS: Final = frozenset({"vs", "versus"})
 
 
 _RUNNING_THIS: Final = re.compile(

@@ -831,7 +831,7 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         for i in before
     ):
         return True  # "friend turned it off and got his down to 2.5h": someone else's run
-    if _of_another_person(reading, state):
+    if of_another_person(reading, state.first):
         return True  # "my buddy runs the same config on his 4090 with GC on"
     if _NEVER_TRIED.search(reading.low, *_sentence_span(reading, sentence)):
         return True  # "com GC ligado eu nunca testei": a setup never run
@@ -964,25 +964,28 @@ def _crash_side(
     return others[-1] if others else None
 
 
-def _of_another_person(reading: Reading, state: SettingState) -> bool:
-    """The clause tells of someone else, and nothing of one's own comes between them and the
-    state: "my buddy runs the same config on his 4090 with GC on", "meu parceiro roda a mesma
-    config na 4090 dele com GC ligado"."""
+def of_another_person(reading: Reading, word: int) -> bool:
+    """The clause of ``word`` tells of someone else, and nothing of one's own comes between them
+    and it: "my buddy runs the same config on his 4090 with GC on", "guy above runs bs4 on 24g",
+    "o cara ali em cima roda bs4"."""
     words = reading.tokens.words
-    if _PEOPLE.isdisjoint(words):
+    if word >= len(words) or (_PEOPLE.isdisjoint(words) and "cara" not in words):
         return False  # most messages name no one else
     clause = reading.clauses_of_words
-    start = state.first
-    while start > 0 and clause[start - 1] == clause[state.first]:
+    start = word
+    while start > 0 and clause[start - 1] == clause[word]:
         start -= 1
-    told = [i for i in range(start, state.first) if words[i] in _PEOPLE]
-    return bool(told) and not _ME.intersection(words[told[-1] + 1 : state.first])
+    told = [
+        i
+        for i in range(start, word)
+        if words[i] in _PEOPLE or (words[i] == "cara" and words[i - 1 : i] in _A_GUY)
+    ]
+    return bool(told) and _ME.isdisjoint(words[told[-1] + 1 : word])
 
 
-_PEOPLE: Final = frozenset(
-    {"buddy", "friend", "amigo", "amiga", "parceiro", "colega", "coworker", "colleague", "brother"}
-)
-_ME: Final = frozenset({"i", "my", "me", "mine", "eu", "meu", "minha", "mim", "i'm", "im"})
+_PEOPLE: Final = LEXICON.words("people")
+_ME: Final = LEXICON.words("me")
+_A_GUY: Final = frozenset({("o",), ("um",), ("esse",), ("aquele",)})  # "o cara", not "de cara"
 
 
 def _with_it(reading: Reading, state: SettingState) -> bool:

@@ -96,15 +96,12 @@ def _after_a_preview(words: Sequence[str], number: Number) -> bool:
 def _previewed_before(reading: Reading, number: Number, previews: Sequence[int]) -> bool:
     """A preview word before the number in its sentence, or in the sentence before: "previews
     take forever. 1024x1024, 40 steps"; not "batch 2, 512, sample every 100 steps"."""
-    sentence = reading.sentence_of(number.first)
+    if _said_of_previews(reading, number, previews):
+        return True
     # a bare number in the next sentence is as likely the training's ("OOM when the samples
     # run. sdxl 1024 bs 1"); a size written WxH there is the previews'
-    written_as_a_size = number.second is not None
-    return any(
-        (at < number.first and reading.sentence_of(at) == sentence)
-        or (written_as_a_size and reading.sentence_of(at) == sentence - 1)
-        for at in previews
-    )
+    before = reading.sentence_of(number.first) - 1
+    return number.second is not None and any(reading.sentence_of(at) == before for at in previews)
 
 
 def _said_of_previews(reading: Reading, number: Number, previews: Sequence[int]) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Sequence, Set
+from collections.abc import Iterator, Sequence, Set
 from typing import Final
 
 from engine.extract.found import Found
@@ -532,18 +532,18 @@ def _no_oom(reading: Reading) -> Found | None:
     ruled_out = reading.first("no_crash")
     if ruled_out is not None:
         return _hit(reading, "oom_phase", "none", ruled_out)
-    negated = next(
-        (
-            h
-            for h in reading.of("oom")
-            if _ruled_out(reading, h) and not _wanted_without(reading, h)
-        ),
-        None,
-    )
+    negated = next(_ruled_out_ooms(reading), None)
     if negated is None:
         return None
     first = reading.negation_of(negated)
     return _found(reading, "oom_phase", "none", first, negated.last)
+
+
+def _ruled_out_ooms(reading: Reading) -> Iterator[Hit]:
+    """OOM words said of the run as not happening ("no OOM"), not wished away."""
+    return (
+        h for h in reading.of("oom") if _ruled_out(reading, h) and not _wanted_without(reading, h)
+    )
 
 
 def _wanted_without(reading: Reading, oom: Hit) -> bool:
@@ -725,16 +725,7 @@ def _no_oom_with_gc_on(
         return None
     if any(not reading.negated(h) for h in reading.of("oom")):
         return None  # "the pc didn't crash but training stopped w 'CUDA error: out of memory'"
-    ruled_out = next(
-        (
-            h
-            for h in reading.of("oom")
-            if _ruled_out(reading, h)
-            and not _wanted_without(reading, h)
-            and not _so_far(reading, h)
-        ),
-        None,
-    )
+    ruled_out = next((h for h in _ruled_out_ooms(reading) if not _so_far(reading, h)), None)
     if ruled_out is None:
         return None
     now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)

@@ -29,7 +29,12 @@ from engine.extract.quoted import (
     quotes_name_gc,
 )
 from engine.extract.reading import Reading
-from engine.extract.settings import SettingState, current_states, setting_states
+from engine.extract.settings import (
+    SettingState,
+    current_states,
+    of_another_person,
+    setting_states,
+)
 from engine.extract.signals import DEV_SHM, OFF_TOPIC_GREETING, WRONG_GPU, signal_hits
 from engine.extract.typos import correct
 from kb.contract import FactValue
@@ -232,7 +237,12 @@ def _word_facts(reading: Reading) -> list[Found]:
     # "modelos grandes tipo Qwen Edit e Flux, e no SD 1.5…": the sentence compares examples
     compared = {reading.sentence_of(h.first) for h in examples}
     models = [h for h in named if reading.sentence_of(h.first) not in compared]
-    gpus = [h for h in reading.of("gpu") if h.arg != "unknown"]
+    # "the guy in the video uses a 4090, I have a 4060 Ti": another person's card is not theirs
+    gpus = [
+        h
+        for h in reading.of("gpu")
+        if h.arg != "unknown" and not of_another_person(reading, h.first)
+    ]
     for hits, fact in ((models, "model_family"), (gpus, "vram_gb")):
         hit = _current(reading, hits)
         if hit is not None:

@@ -655,6 +655,9 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             # then changed
             role = role or assigned[-1].role
             assigned.pop()
+        if role is None and _lowered_to(reading, number, assigned):
+            # "121 frames, oom. i lower to 81, still oom": the same setting, changed
+            role = assigned.pop().role
         previous = (number, role)
         if role is None:
             continue
@@ -674,6 +677,24 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
 _TO: Final = re.compile(
     r"\s*(?:to|pra|pro|para|->|ate|down to|up to|then|then to|and then to|depois|e depois"
     r"|e depois pra|e depois para|e depois pro|e pra|e para)\s*"
+)
+
+
+def _lowered_to(reading: Reading, number: Number, assigned: Sequence[Assigned]) -> bool:
+    """A bare value a setting was changed to, with the setting said a sentence or so before."""
+    if not assigned or assigned[-1].role not in _SETTING_ROLES:
+        return False
+    if not _fits(assigned[-1].role, number):
+        return False
+    if reading.sentence_of(number.first) - reading.sentence_of(assigned[-1].number.first) > 1:
+        return False
+    return _CHANGED_IT_TO.search(reading.low, max(0, number.start - 32), number.start) is not None
+
+
+_CHANGED_IT_TO: Final = re.compile(
+    r"\b(?:lower(?:ed)?|drop(?:ped)?|reduced?|cut|decreased?|went down|go down|raised?"
+    r"|bump(?:ed)?|increased?|baixei|reduzi|diminui|abaixei|desci|subi|aumentei|passei)"
+    r"(?:\s+(?:it|them|ele|ela|eles|isso|o|a))?\s+(?:to|pra|para|pro|down to|up to|ate)\s*$"
 )
 
 
@@ -795,15 +816,66 @@ def _aside(reading: Reading, number: Number) -> bool:
         reading.low, max(0, number.start - 40), number.start
     ):
         return True  # "vou ter que voltar pro batch 1?", "ou é melhor lote 8 direto?"
+    if reading.question(number.first) and _EQUALS.search(
+        reading.low, number.end, reading.tokens.ends[_sentence_end(reading, number)]
+    ):
+        return True  # "so bs 2 ga 2 = 4?": sums asked about
+    if _wanted_change(reading, number):
+        return True  # "want to bump to 1024 buckets, batch 4 and turn gc off"
     if _RUN_NOW.search(reading.low, max(0, number.start - 28), number.start):
         return False  # "I'm at bs 2 with accum 2, so effective 4?": the run now, then a question
     if _RUNNING_THIS.search(reading.low):
         return False  # "Batch Size 2 and Gradient Accumulation 4? that's what I'm running"
+    if reading.question(number.first) and _options(reading, number):
+        return True  # "gc off with batch 1, or gc on with batch 4?": two options weighed
     return reading.question(number.first) and any(
         reading.sentence_of(h.first) == sentence
         for kind in ("hypo", "supposing", "accumulation")
         for h in reading.of(kind)
     )
+
+
+_EQUALS: Final = re.compile(r"(?<![a-z_ ])\s*=\s*\d|\s=\s*\d")
+
+
+def _options(reading: Reading, number: Number) -> bool:
+    """Two batch sizes offered as alternatives in one sentence."""
+    first, last = reading.sentence_words(reading.sentence_of(number.first))
+    sentence = reading.low[reading.tokens.starts[first] : reading.tokens.ends[last - 1]]
+    return len(_A_BATCH.findall(sentence)) >= 2 and _OR_WORD.search(sentence) is not None
+
+
+_A_BATCH: Final = re.compile(r"\b(?:batch(?: size)?|bs|lote)\s*(?:de |of |=|:)?\s*\d")
+_OR_WORD: Final = re.compile(r"\b(?:or|ou)\b")
+
+
+def _sentence_end(reading: Reading, number: Number) -> int:
+    _, last = reading.sentence_words(reading.sentence_of(number.first))
+    return last - 1
+
+
+def _wanted_change(reading: Reading, number: Number) -> bool:
+    """A change still wished, said earlier in the number's sentence: "want to bump to bigger
+    buckets, batch 4…", "queria subir o batch pra 4", "planning to try bs 2"."""
+    first, _ = reading.sentence_words(reading.sentence_of(number.first))
+    if _CHANGED_FROM.search(reading.low, max(0, number.start - 20), number.start):
+        return False  # "want to go from batch 4 to 16": 4 is the run's
+    start = max(reading.tokens.starts[first], number.start - _WANTED_REACH)
+    return _WANTED.search(reading.low, start, number.start) is not None
+
+
+_WANTED_REACH: Final = 48  # characters from the wish to the value: a list of changes, no more
+
+
+_CHANGED_FROM: Final = re.compile(r"\b(?:from|de)\s+(?:(?:o|a|the)\s+)?(?:batch|bs|lote)?\s*$")
+
+
+_WANTED: Final = re.compile(
+    r"\b(?:want to|wanna|i'?d like to|would like to|planning to|plan to|going to|gonna|quero"
+    r"|queria|pretendo|penso em|pensando em|thinking (?:of|about)|vou)\s+(?:\w+\s+)?"
+    r"(?:bump|raise|increase|go|try|test|push|use|move|subir|aumentar|testar|tentar|usar"
+    r"|colocar|passar|ir|mudar|trocar|bumping|raising|going|trying|testing|using|moving)\b"
+)
 
 
 def _of_the_ram(reading: Reading, number: Number) -> bool:

@@ -201,6 +201,8 @@ def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | 
             continue
         if any(min(hit.last, first) < at < max(hit.first, last) for at in others):
             continue  # "preview + LoRA dá OOM com GC desligado": GC's state, not the preview's
+        if _verb_of_the_next(hit, last, others, reading):
+            continue  # "enabled GC back and disabled the sampling": the verb of the next one
         limit, side = reach
         before = hit.last < first
         if (side == _AFTER and before) or (side == _BEFORE and not before):
@@ -212,6 +214,18 @@ def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | 
         if best is None or (best_weak and not weak) or (weak == best_weak and key < best_key):
             best, best_key, best_weak = hit, key, weak
     return best
+
+
+def _verb_of_the_next(hit: Hit, last: int, others: Sequence[int], reading: Reading) -> bool:
+    """ "…and disable the sampling": a verb after an "and" that takes the next setting."""
+    if hit.kind not in ("on", "off", "reon") or hit.first <= last:
+        return False
+    if reading.tokens.words[hit.first - 1] not in _AND:
+        return False
+    return any(hit.last < at <= hit.last + 3 for at in others)
+
+
+_AND: Final = frozenset({"and", "e", "then", "depois", "plus"})
 
 
 def _negations(anchor: Hit, clause: Sequence[Hit]) -> list[Hit]:
@@ -334,6 +348,7 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
             for hit in clause
         )
         or (word is not None and _asked(word, reading))
+        or (word is not None and _wished_in_sentence(mention, word, reading))
     ) and not _own_act(  # "será que é porque deixei o GC ligado?" asks about what they did
         SettingState(mention.arg, "on", min(mention.first, anchor.first), end, False), reading
     )
@@ -379,6 +394,33 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     keyed = reading.followed_by_key(mention)
     weak = word is not None and word.kind in ("weak_on", "weak_off")
     return SettingState(mention.arg, "on" if is_on else "off", first, last, retry, keyed, weak)
+
+
+def _wished_in_sentence(mention: Hit, word: Hit, reading: Reading) -> bool:
+    """A switch still to do, under a wish said earlier in the sentence: "want to bump the
+    buckets, batch 4 and turn gc off", "I'd like to test GC off", "quero subir o batch e
+    desligar o gc"; the verb bare ("turn", "desligar"), not done ("turned", "desliguei")."""
+    words = reading.tokens.words
+    start = min(mention.first, word.first)
+    verb = words[max(0, start - 1) : start + 1]
+    if not _TO_DO.intersection(verb):
+        return False
+    first, _ = reading.sentence_words(reading.sentence_of(start))
+    return any(h.kind == "hypo" and first <= h.first < start - 1 for h in reading.hits)
+
+
+# Bare switch verbs, and the verbs that put a setting on trial ("test GC off", "try it off").
+_TO_DO: Final = (_INFINITIVES - {"turning", "switching", "disabling", "enabling"}) | {
+    "flip",
+    "test",
+    "try",
+    "testar",
+    "tentar",
+    "tirar",
+    "desmarcar",
+    "uncheck",
+    "untick",
+}
 
 
 def asked_whether(reading: Reading, word: int) -> bool:
@@ -803,8 +845,15 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         for other in states
     ):
         return True  # "what's faster: GC on + bs 4, or GC off + bs 1?"
-    if reading.question(state.last) and any(
-        h.kind == "where" and (h.first < state.first or not _crash_in(in_clause, reading))
+    start, _ = reading.sentence_words(sentence)
+    if any(
+        h.kind == "where"
+        and (h.first < state.first or not _crash_in(in_clause, reading))
+        # asked, or opened by the "where" with no mark ("pls where i put gc: true, in which block")
+        and (
+            reading.question(state.last)
+            or (state.keyed and h.first - start <= 2 < state.first - h.first)
+        )
         for h in reading.in_sentence(sentence)
     ):
         # "em que lugar eu coloco low_vram: true?": where to set it, not that it is; but "it
@@ -1018,9 +1067,23 @@ def of_another_model(reading: Reading, word: int) -> bool:
     trying Z-Image and…" names one model in the word's sentence and a different one after it."""
     sentence = reading.sentence_of(word)
     models = [h for h in reading.of("fact") if h.arg.startswith("model_family=")]
-    then = {h.arg for h in models if reading.sentence_of(h.first) == sentence}
-    later = {h.arg for h in models if reading.sentence_of(h.first) > sentence}
-    return bool(then) and bool(later - then)
+    # "other" holds unrelated models, told apart by name: "SDXL was fine, then Qwen-Image…"
+    words = reading.tokens.words
+
+    def named(h: Hit) -> tuple[str, tuple[str, ...]]:
+        return h.arg, words[h.first : h.last + 1] if h.arg == _OTHER_MODEL else ()
+
+    here = [h for h in models if reading.sentence_of(h.first) == sentence]
+    later = {named(h) for h in models if reading.sentence_of(h.first) > sentence}
+    if here and later - {named(h) for h in here}:
+        return True
+    # "Started with SDXL, that was fine, then moved to Qwen-Image": one model before the word,
+    # another after it, in its sentence
+    before = {named(h) for h in here if h.last < word}
+    return bool(before) and bool({named(h) for h in here if h.first > word} - before)
+
+
+_OTHER_MODEL: Final = "model_family=other"
 
 
 def _without_it_crashes(reading: Reading, state: SettingState) -> bool:

@@ -368,6 +368,7 @@ def phase(
         and not _passed(reading, h, hits)
         and not _yields(reading, h, hits)
         and not _a_setting(reading, h)
+        and not _the_moment_of(reading, h)
     ]
     turn = reading.of("now")
     if turn:  # the message turns to what happens now: "but now it OOMs at step 1100"
@@ -492,6 +493,18 @@ _STAGES: Final = frozenset({"loading", "sampling"})  # what a run gets through b
 _WENT_FINE: Final = LEXICON.words("went_fine")
 _DONE_BAR: Final = re.compile(r"100%\s*\|")
 _GOT_THROUGH: Final = tuple(LEXICON.words("got_through"))
+
+
+def _the_moment_of(reading: Reading, hit: Hit) -> bool:
+    """ "Na hora" is "right away" alone, but "na hora de/que…" is the moment of what follows:
+    when that is not read, the moment is not known."""
+    words = reading.tokens.words
+    return words[hit.first : hit.last + 1] == ("na", "hora") and bool(
+        _OF_THAT.intersection(words[hit.last + 1 : hit.last + 2])
+    )
+
+
+_OF_THAT: Final = frozenset({"de", "do", "da", "dos", "das", "que", "em"})
 
 
 def _yields(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
@@ -673,6 +686,26 @@ _STABLE: Final = ("stable", "stable_run", "worked")  # "worked" and "stable" nee
 _CRAWLS: Final = frozenset({SHARED_MEMORY_SPILL, REGRESSION_AFTER_UPDATE})
 
 
+def _switched_off(reading: Reading, states: Sequence[SettingState]) -> bool:
+    """GC switched off by the person, told as done ("I unchecked it", "desliguei o GC"): it
+    was on before."""
+    words = reading.tokens.words
+    return any(
+        s.setting == "gc"
+        and s.state == "off"
+        and not s.wished
+        and not s.keyed
+        and not _SWITCHED_OFF.isdisjoint(words[max(0, s.first - 1) : s.last + 1])
+        for s in states
+    )
+
+
+_SWITCHED_OFF: Final = frozenset(
+    {"turned", "turnd", "switched", "flipped", "unchecked", "unticked", "toggled", "killed"}
+    | {"desativei", "desliguei", "desmarquei", "tirei", "desabilitei", "disabled"}
+)
+
+
 def _said_before(reading: Reading, calms: Sequence[Hit], ooms: Sequence[Hit]) -> Hit | None:
     """A word of calm said of an earlier run, when the run now crashes: in a sentence about
     the past, or before the message turns to now ("…went fine. Today I turned GC off and…")."""
@@ -843,6 +876,9 @@ def stable_with_gc(
         and any(describes_a_run(s, reading, states) for s in gc_on)
     ):
         # it ran fine before and GC was on: "worked yesterday, same settings, gc on" and now OOMs
+        return _hit(reading, "stable_with_gc", "yes", before)
+    if before is not None and not off_then and _switched_off(reading, states):
+        # "it trained fine before I turned it off": GC was on in the run that went fine
         return _hit(reading, "stable_with_gc", "yes", before)
     if not reading.has(*_STABLE):
         return None  # most messages: no need to look through every phrase

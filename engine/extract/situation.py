@@ -736,6 +736,10 @@ _STABLE_NAMED: Final = frozenset(
         "night",
         "inteiro",
         "fim",
+        "finish",
+        "way",
+        "terminaram",
+        "termina",
     }
 )
 _OTHERS: Final = LEXICON.words("others")
@@ -808,6 +812,83 @@ _ANYONE: Final = frozenset({"ever", "deve", "anyone", "alguem", "everyone", "tod
 
 
 def stable_with_gc(
+    reading: Reading, states: Sequence[SettingState], ooms: Sequence[Hit], signals: Set[str]
+) -> Found | None:
+    """A stable run with GC on: said in so many words, or a run that went well told beside GC
+    on in a sentence that reports no crash."""
+    found = _stable_with_gc(reading, states, ooms, signals)
+    if found is None and reading.has(*_FINE) and SHARED_MEMORY_SPILL not in signals:
+        return _fine_beside_gc_on(reading, states)
+    return found
+
+
+_FINE: Final = frozenset({"fine", "no_crash", "stable", "worked"})
+# What "fine" is said of when it is not the run: how things look, or a memory.
+_LOOKS: Final = frozenset(
+    {"look", "looks", "looked", "looking", "ficou", "ficaram", "parece", "parecem"}
+    | {"vram", "gpu", "ram", "memory", "memoria", "card", "placa"}
+)
+_SWITCHING: Final = frozenset(
+    {"turned", "switched", "flipped", "set", "put", "enabled", "ticked", "checked"}
+    | {"ativei", "liguei", "religuei", "reativei", "habilitei", "voltei", "marquei"}
+)
+
+
+def _fine_beside_gc_on(reading: Reading, states: Sequence[SettingState]) -> Found | None:
+    """ "Old run (GC on, 768 only, batch 2): fine.", "trained 3 zit loras with GC on, bs2 768, no
+    issues", "GC on, batch 1, 1024, trained 3 LoRAs with it, all fine": a run of theirs went
+    well with GC on. Not asked, not "so far", not someone else's, not of another model, and not
+    what a switch back on did ("turned it back on, fine again" is gc_retry) unless it says the
+    run went through."""
+    words = reading.tokens.words
+    crashing = [h for h in reading.of("oom") if not reading.negated(h)]
+    for cue in [h for h in reading.hits if h.kind in _FINE]:
+        if crashing and _said_before(reading, [cue], crashing) is None:
+            continue  # "ran fine for 3 hours then this: OutOfMemoryError": the run that crashed
+        if not _LOOKS.isdisjoint(words[max(0, cue.first - 2) : cue.first]):
+            continue  # "samples look fine", "a lora ficou ok", "vram is fine": not the run
+        sentence = reading.sentence_of(cue.first)
+        first, _ = reading.sentence_words(sentence)
+        if cue.first == first and words[cue.first] in ("ok", "okay", "good"):
+            continue  # "ok so I turned it off…": a way to start, not a verdict
+        if words[cue.last + 1 : cue.last + 2] in (("tune",), ("tuning",), ("tuned",)):
+            continue  # "fine tune"
+        if (
+            reading.negated(cue)
+            or reading.question(cue.first)
+            or _so_far(reading, cue)
+            or _someone_else_s(reading, cue)
+            or of_another_model(reading, cue.first)
+        ):
+            continue
+        if any(
+            reading.sentence_of(h.first) == sentence and not reading.negated(h)
+            for h in reading.of("oom")
+        ):
+            continue  # "GC on, it worked for 200 steps and then OOM"
+        gc = [
+            s
+            for s in states
+            if s.setting == "gc"
+            and reading.sentence_of(s.first) == sentence
+            and describes_a_run(s, reading, states)
+        ]
+        if not gc or any(s.state != "on" for s in gc):
+            continue
+        went_through = set(words[cue.first : cue.last + 1]) & _STABLE_NAMED
+        switched = any(
+            s.retry or not _SWITCHING.isdisjoint(words[s.first - 1 : s.last + 1]) for s in gc
+        )
+        if switched and not went_through:
+            continue  # "turned GC on and it's fine": what the switch did
+        on = gc[0]
+        return _found(
+            reading, "stable_with_gc", "yes", min(on.first, cue.first), max(on.last, cue.last)
+        )
+    return None
+
+
+def _stable_with_gc(
     reading: Reading, states: Sequence[SettingState], ooms: Sequence[Hit], signals: Set[str]
 ) -> Found | None:
     """ "Treino estável com GC", a stable run named as such ("I have a stable run"), or a run

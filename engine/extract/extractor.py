@@ -144,12 +144,26 @@ def _read(scan: str) -> tuple[Reading, str | None]:
 def _named_by_it(words: Sequence[str], hits: list[Hit]) -> tuple[Hit, ...]:
     """ "All with gradient checkpointing on… I read that turning it off is free speed": a
     switched "it" names the setting named last before it."""
-    if "it" not in words:
+    if _IT.isdisjoint(words):  # "its"/"it's" open the state: "it's still off"
         return tuple(hits)
     found = list(hits)
     for at in range(1, len(words) - 1):
-        if words[at] != "it" or words[at - 1] not in _SWITCHING or words[at + 1] not in _SIDES:
+        if words[at] not in _IT:
             continue
+        side = words[at + 1]
+        if words[at - 1] in _SWITCHING:
+            if side not in _SIDES and not (side == "of" and at + 2 == len(words)):  # "turnd it of"
+                continue
+        else:
+            # "with it on", "had it enabled", "it's still off", "com ele ligado": a state said
+            # of the setting named before ("on a 4090" after it is no state: see _preposition)
+            end = at + 1
+            while end < len(words) - 1 and words[end] in _BETWEEN:
+                end += 1
+            if words[end] not in _STATES or not _REASON.isdisjoint(words[max(0, at - 3) : at]):
+                continue  # "gc off pq com ele ligado ficava lento": the other side, as a reason
+            if words[at - 1] in _WHEN:
+                continue  # "where does the memory go when it's off": supposed
         named = [h for h in hits if h.kind == "mention" and h.last < at]
         if named and not any(h.first == at for h in hits):
             found.append(Hit("mention", named[-1].arg, at, at))
@@ -159,10 +173,21 @@ def _named_by_it(words: Sequence[str], hits: list[Hit]) -> tuple[Hit, ...]:
 _SWITCHING: Final = frozenset(
     {
         # done or told of ("turned it off", "turning it off is free speed"), not "turn it off?"
-        *("turning", "turned", "switching", "switched", "flipping", "flipped", "put", "putting"),
+        *("turning", "turned", "turnd", "switching", "switched", "flipping", "flipped", "put"),
+        "putting",
     }
 )
 _SIDES: Final = frozenset({"on", "off"})
+_IT: Final = frozenset({"it", "it's", "its", "ele", "ela"})
+_REASON: Final = frozenset({"pq", "porque", "because", "cuz", "since", "bc"})
+_WHEN: Final = frozenset({"when", "whenever", "if", "once", "quando", "se", "caso"})
+_BETWEEN: Final = frozenset(
+    {"s", "is", "was", "still", "already", "ta", "esta", "tava", "estava", "ja", "ainda", "sempre"}
+)
+_STATES: Final = frozenset(
+    {"on", "off", "enabled", "disabled", "ligado", "ligada", "desligado", "desligada"}
+    | {"ativado", "ativada", "desativado", "desativada"}
+)
 
 
 def _before_something(words: Sequence[str], hit: Hit) -> bool:

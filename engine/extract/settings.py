@@ -216,6 +216,12 @@ def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | 
     return best
 
 
+_NEGATED_VERBS: Final = frozenset(
+    {"had", "have", "has", "ever", "even", "got", "use", "used", "using", "turned", "put", "set"}
+    | {"tive", "usei", "uso", "usando", "liguei", "coloquei", "botei"}
+)
+
+
 def _verb_of_the_next(hit: Hit, last: int, others: Sequence[int], reading: Reading) -> bool:
     """ "…and disable the sampling": a verb after an "and" that takes the next setting."""
     if hit.kind not in ("on", "off", "reon") or hit.first <= last:
@@ -385,6 +391,15 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     if word is not None and _left_since(word, mention, reading):
         return None
     negations = _negations(anchor, clause)
+    if not negations and anchor.first > mention.first:
+        # "never had gradient checkpointing on": the negation is before the name, with only a
+        # verb between ("no OOM with GC on" negates the OOM)
+        words = reading.tokens.words
+        negations = [
+            h
+            for h in _negations(mention, clause)
+            if set(words[h.last + 1 : mention.first]) <= _NEGATED_VERBS
+        ]
     is_on = (word is None or word.kind in _ON) != (len(negations) % 2 == 1)
     first = min(mention.first, anchor.first)
     if negations:  # a clause lists its hits left to right: the first negation is the earliest

@@ -238,8 +238,25 @@ def _calm_after_retry(
     if retry is None:
         return None
     after = max([retry.last, *(h.last for h in ooms)])
+    words = reading.tokens.words
+    # plain words of calm ("turned it back on, fine again") count after a switch back on told
+    # as one, with a crash before it; not after "gc off = OOM, gc on = fine", a comparison
+    switched = retry.retry or not _SWITCHING.isdisjoint(
+        words[max(0, retry.first - 1) : retry.last + 1]
+    )
+    crashed = any(h.first < retry.first and not reading.negated(h) for h in reading.of("oom"))
+    kinds = _FINE if switched and crashed else ("stable",)
     return next(
-        (h for h in reading.of("stable") if h.first > after and not reading.negated(h)), None
+        (
+            h
+            for h in reading.hits
+            if h.kind in kinds
+            and h.first > after
+            and not reading.negated(h)
+            and not reading.question(h.first)
+            and _LOOKS.isdisjoint(words[max(0, h.first - 2) : h.first])
+        ),
+        None,
     )
 
 
@@ -949,8 +966,10 @@ def _stable_with_gc(
         s.setting == "gc"
         and s.state == "off"
         and reading.sentence_of(s.first) == reading.sentence_of(before.first)
+        and not (s.first > before.last and _switched_off(reading, [s]))
         for s in states
-    )  # "last month, with GC off, it worked fine": no stable run with GC on
+    )  # "last month, with GC off, it worked fine": no stable run with GC on; but "it trained
+    # fine before I turned it off" was with GC on
     if (
         before is not None
         and not off_then

@@ -1,0 +1,185 @@
+"""What people tell of their runs: what went well before, what they wish, what they changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.extract import extract
+
+
+@pytest.mark.parametrize(
+    ("text", "stable"),
+    [
+        # a run that went well, told beside GC on, in plain words
+        ("Old run (GC on, 768 only, batch 2): fine. New run (GC on, 768 + 1024): OOM.", "yes"),
+        (
+            "trained 3 zit loras with GC on, bs2 768, no issues. this time I turned it off: OOM",
+            "yes",
+        ),
+        ("Treino antigo (GC ligado, só 768, batch 2): ok. Treino novo: OOM depois de 3h.", "yes"),
+        (
+            "fiz umas 8 loras de flux com GC ligado sem nenhum problema. desliguei e agora estoura",
+            "yes",
+        ),
+        ("Up to now I've always trained with GC on and batch 1 and it's been bulletproof.", "yes"),
+        # a calm run before GC was switched off: it was on then
+        ("gc is of and my lora keeps OOMing. it trained fine befor i turnd it of", "yes"),
+        ("desativei o gc e agora dá oom no passo 2. antes tava treinando de boa", "yes"),
+        # the crash is the run that was fine
+        ("flex2 LoRA, gc on, ran fine for 3 hours then this: torch.OutOfMemoryError", None),
+        # how things look, or a memory, is no run going well
+        ("my samples look fine but the lora is mushy, flux dev gc on bs1. is it the gc?", None),
+        ("dmesg says Killed process when my flux run dies. vram is fine (4090), gc on", None),
+        # what switching it back on did is gc_retry, unless the run went through
+        ("Turned GC on and it's fine. Why would it matter only once training starts?", None),
+        ("re enabled gc, no more oom, it finish all 3000 steps, thanks guys", "yes"),
+        # asked, or fine so far
+        ("gc on, is it fine to go to batch 2?", None),
+        ("GC on, fine so far at step 400", None),
+        # another model told of before the one trained now, in the same sentence
+        ("Started with SDXL, that was fine, then moved to Qwen-Image and turned GC off: OOM", None),
+    ],
+)
+def test_a_stable_run_told_in_plain_words(text: str, stable: str | None) -> None:
+    assert extract(text).facts.get("stable_with_gc") == stable
+
+
+@pytest.mark.parametrize(
+    ("text", "gc", "batch"),
+    [
+        # the switch still to do, under a wish said earlier in the sentence
+        (
+            "zit at 512 only, batch 1, gc on: no OOM, just slow. want to bump to 1024+1536"
+            " buckets, batch 4 and turn gc off for speed. good idea on a 4090 or nah",
+            "enabled",
+            1,
+        ),
+        (
+            "zimage on a 5090, batch 2 with GC on, zero OOMs. I'd like to test GC off to see"
+            " how much faster it gets",
+            "enabled",
+            2,
+        ),
+        (
+            "gc ligado, sem oom, batch 1. quero subir o batch pra 4 e desligar o gc, da?",
+            "enabled",
+            1,
+        ),
+        # what they read is no act of theirs
+        (
+            "GC on, batch 1, no crashes. I read turning off GC gives +30% speed. Worth it?",
+            "enabled",
+            1,
+        ),
+        # the value a change starts from is the run's
+        (
+            "want to go from batch 4 to effective 16 on 24gb, gc on and stable at batch 4",
+            "enabled",
+            4,
+        ),
+    ],
+)
+def test_a_wish_said_earlier_in_the_sentence(text: str, gc: str, batch: int) -> None:
+    facts = extract(text).facts
+    assert (facts.get("gc"), facts.get("batch_size")) == (gc, batch)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "value"),
+    [
+        # a bare value a setting was lowered to keeps the setting's role
+        ("Wan 2.1 t2v, 121 frames, oom 😩 i lower to 81 still oom. gc off.", "num_frames", 81),
+        ("Wan 2.1, 121 frames, oom, baixei pra oitenta e um e continua. gc off", "num_frames", 81),
+        ("batch 4 oom, i lower to 2 still oom", "batch_size", 2),
+        # the effective batch wanted is not the batch run
+        (
+            "my card only fit batch 1 with zimage 1024. how to have batch 4 effective?",
+            "batch_size",
+            1,
+        ),
+        # sums and options asked about are not the run's
+        ("effective batch = batch x accumulation? so bs 2 ga 2 = 4?", "batch_size", None),
+        (
+            "what is faster: gc off with batch 1, or gc on with batch 4? zimage 1024",
+            "batch_size",
+            None,
+        ),
+        ("I run batch 2, should I go to batch 4 or stay?", "batch_size", 2),
+        # another person's card, and memory another process holds
+        (
+            "in the video the guy uses a 4090 with gc off. i have a 4060 ti and it ooms",
+            "vram_gb",
+            None,
+        ),
+        ("nvidia-smi shows another python process using 6gb on my gpu, then oom", "vram_gb", None),
+    ],
+)
+def test_values_changed_wanted_or_not_theirs(text: str, fact: str, value: object) -> None:
+    assert extract(text).facts.get(fact) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        # "na hora de/que…" is the moment of what follows, no "right away"
+        ("ltx2 dando oom na hora de cachear os text embeddings, nem começou os steps", "loading"),
+        ("trava sem memória bem na hora que gera a primeira imagem de amostra", "sampling"),
+        ("deu oom na hora", "first_steps"),
+        ("dá oom na hora que roda", None),
+        # minutes into the run
+        ("GC off + wan 2.2 5B + 49 frames = oom after ~40 min", "later"),
+        ("crashes at step 2, estimated 40 min for the run", "first_steps"),
+        # typos of the previews
+        ("my flux dev lora keeps OOMing wen it makes the sampels", "sampling"),
+        ("cuda out of mem on flux schnell when the sample generate, 768 x 1344", "sampling"),
+        ("the memory of the GPU is full and crash, in the step 1 or 2", "first_steps"),
+    ],
+)
+def test_when_it_broke(text: str, phase: str | None) -> None:
+    assert extract(text).facts.get("oom_phase") == phase
+
+
+@pytest.mark.parametrize(
+    ("text", "gc", "retry"),
+    [
+        (
+            "I deactivate the gradient checkpointing for gain time and it crashes at step 1",
+            "disabled",
+            None,
+        ),
+        (
+            "Gradient checkpointing: falso. O erro é out of memory no primeiro passo.",
+            "disabled",
+            None,
+        ),
+        # the verb after an "and" takes the next setting
+        (
+            "i enable back the gradient checkpointing and disable the sampling but still oom",
+            "enabled",
+            "still_oom",
+        ),
+        (
+            "habilitei de volta o gradient checkpointing e desativei o sampling mas continua oom",
+            "enabled",
+            "still_oom",
+        ),
+        # a list of states is no verb of the next one
+        ("bs1 gc on quantize on low_vram on 512 e ainda OOM", "enabled", None),
+        # a key written in a question about where it goes is not the run's
+        ("pls where i put gradient_checkpointing: true, in which block", None, None),
+        ("where is the gc option, gc is off and it ooms", "disabled", None),
+    ],
+)
+def test_gc_said_other_ways(text: str, gc: str | None, retry: str | None) -> None:
+    facts = extract(text).facts
+    assert (facts.get("gc"), facts.get("gc_retry")) == (gc, retry)
+
+
+def test_another_process_on_the_card_is_outside_the_guide() -> None:
+    read = extract("nvidia-smi show other python process use 6gb on my gpu, then ai toolkit oom")
+    assert read.intent == "outside_guide"
+
+
+def test_the_gpu_memory_full_is_the_card_s() -> None:
+    read = extract("toda vez que chega lá pelo passo 600 acaba a memória de vídeo")
+    assert read.facts.get("memory_kind") == "gpu"

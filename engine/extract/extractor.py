@@ -425,12 +425,19 @@ def _answering(answer: str, asked: str | None) -> str | None:
     if asked is None or asked == "oom_phase":
         return asked
     head = answer.lstrip(" \n>")
+    lead = _LEAD.match(head.lower())  # "it was 4 when it crashed, then I lowered it to 1"
+    if lead is not None:
+        head = head[lead.end() :]
     if not head[:1].isdigit() or _DOUBTED.search(head[:40]):
         return None
     return asked
 
 
 _DOUBTED: Final = re.compile(r"\b(?:acho|think|maybe|talvez|guess|not sure|sei la)\b|\?")
+_LEAD: Final = re.compile(
+    r"(?:it was|it's|its|it is|was|is|era|é|e|tá em|ta em|tá no|ta no|tô no|to no|i'?m at"
+    r"|currently|atualmente|agora|now)\s+(?=\d)"
+)
 
 
 def _reading_of(text: str) -> Reading:

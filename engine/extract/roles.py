@@ -675,7 +675,7 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
 
 
 _TO: Final = re.compile(
-    r"\s*(?:to|pra|pro|para|->|ate|down to|up to|then|then to|and then to|depois|e depois"
+    r"\s*(?:to|pra|pro|para|->|→|=>|ate|down to|up to|then|then to|and then to|depois|e depois"
     r"|e depois pra|e depois para|e depois pro|e pra|e para)\s*"
 )
 
@@ -860,11 +860,13 @@ def _wanted_change(reading: Reading, number: Number) -> bool:
     first, _ = reading.sentence_words(reading.sentence_of(number.first))
     if _CHANGED_FROM.search(reading.low, max(0, number.start - 20), number.start):
         return False  # "want to go from batch 4 to 16": 4 is the run's
-    start = max(reading.tokens.starts[first], number.start - _WANTED_REACH)
-    return _WANTED.search(reading.low, start, number.start) is not None
+    return any(
+        found.end() >= number.start - _WANTED_REACH
+        for found in _WANTED.finditer(reading.low, reading.tokens.starts[first], number.start)
+    )
 
 
-_WANTED_REACH: Final = 48  # characters from the wish to the value: a list of changes, no more
+_WANTED_REACH: Final = 40  # characters from the wished change to the value: a list of changes
 
 
 _CHANGED_FROM: Final = re.compile(r"\b(?:from|de)\s+(?:(?:o|a|the)\s+)?(?:batch|bs|lote)?\s*$")
@@ -872,9 +874,12 @@ _CHANGED_FROM: Final = re.compile(r"\b(?:from|de)\s+(?:(?:o|a|the)\s+)?(?:batch|
 
 _WANTED: Final = re.compile(
     r"\b(?:want to|wanna|i'?d like to|would like to|planning to|plan to|going to|gonna|quero"
-    r"|queria|pretendo|penso em|pensando em|thinking (?:of|about)|vou)\s+(?:\w+\s+)?"
+    r"|queria|pretendo|penso em|pensando em|thinking (?:of|about)|vou)(?:\s+[\w']+){0,5}?\s+"
     r"(?:bump|raise|increase|go|try|test|push|use|move|subir|aumentar|testar|tentar|usar"
-    r"|colocar|passar|ir|mudar|trocar|bumping|raising|going|trying|testing|using|moving)\b"
+    r"|colocar|passar|ir|mudar|trocar|voltar|bumping|raising|going|trying|testing|using|moving)\b"
+    # "thinking either batch 2 or GC off", "pensando entre batch 2 ou GC off": options weighed
+    r"|\b(?:thinking|pensando|considering|considerando)(?: (?:either|entre|about|em))?"
+    r"\s+(?:\S+\s*)?$"
 )
 
 

@@ -23,6 +23,7 @@ from engine.extract.phrases import Hit, find_hits
 from engine.extract.quoted import (
     QuotedAnswer,
     earlier_answers,
+    interleaved,
     quoted_answers,
     quoted_expecting,
     quoted_intent,
@@ -68,17 +69,32 @@ _QUOTED: Final = re.compile(r"^[ \t]*>[^\n]*", re.MULTILINE)
 
 
 def _unquoted(text: str) -> str:
-    """Quoted lines become blanks: read as context, not as what the person says; offsets hold."""
+    """Quoted lines become blanks: read as context, not as what the person says; offsets hold.
+    A quote of one's own earlier words ("> me: batch 4, GC off", "> (meu post de ontem) …")
+    stays, without its mark: it is the person's setup, which the reply then updates."""
     if ">" not in text:
         return text
-    return _QUOTED.sub(lambda m: " " * len(m.group()), text)
+    return _QUOTED.sub(_blanked, text)
+
+
+def _blanked(quote: re.Match[str]) -> str:
+    said = quote.group()
+    if _OWN_WORDS.match(fold(said)):
+        return said.replace(">", " ", 1)
+    return " " * len(said)
+
+
+_OWN_WORDS: Final = re.compile(
+    r"[ \t]*>\s*[(\[]?\s*(?:me|eu|myself|my (?:post|message|first post)"
+    r"|meu (?:post|msg|primeiro post)|minha (?:mensagem|msg)|from my (?:post|message))\b"
+)
 
 
 def _scanned(text: str) -> tuple[str, str, ConfigBlock | None]:
     """The part of a message read as prose (without its quotes, and with them), and the config
     pasted in it."""
     block = find_config(text[:MAX_CONFIG_CHARS])
-    quoting = _blank(text[:MAX_SCAN_CHARS], block)
+    quoting = interleaved(_blank(text[:MAX_SCAN_CHARS], block))
     return _unquoted(quoting), quoting, block
 
 

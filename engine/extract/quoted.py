@@ -110,6 +110,25 @@ def _answer(words: Words) -> str | None:
     return None
 
 
+# A state given as the whole answer to a question naming GC.
+_STATE_SAID: Final[dict[tuple[str, ...], str]] = {
+    **{(w,): "enabled" for w in ("on", "ligado", "ligada", "ativado", "ativada", "true")},
+    **{(w,): "enabled" for w in ("enabled", "marcado", "checked", "ticked")},
+    **{(w,): "disabled" for w in ("off", "desligado", "desligada", "desativado", "false")},
+    **{(w,): "disabled" for w in ("desativada", "disabled", "desmarcado", "unchecked")},
+}
+
+
+# The fact each named setting's state is, and its value when off and when on.
+_STATED: Final[dict[str, tuple[str, tuple[FactValue, FactValue]]]] = {
+    "gc": ("gc", ("disabled", "enabled")),
+    "low_vram": ("low_vram", (False, True)),
+    "quantize": ("quantize", (False, True)),
+    "sampling": ("sampling_disabled", (True, False)),
+    "disable_sampling": ("sampling_disabled", (False, True)),
+}
+
+
 def _pairs(text: str) -> Iterator[tuple[str, int, int, int]]:
     """(quote, quote start, answer start, answer end) for each quote followed by an answer."""
     for match in _PAIR.finditer(text):
@@ -127,9 +146,15 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
         quoted = read(quote.replace(">", " "))
         if said is None and _PRESUMED.intersection(quoted.tokens.words):
             said = "presumed"  # "> What happened when you re-enabled it?": it was re-enabled
-        if said is None:
-            continue
         end = answer_start + len(text[answer_start:answer_end].split("\n", 1)[0])
+        if said is None:
+            # "> gc?" / "desligado", "> preview?" / "desativado": a state as the whole answer
+            state = _STATE_SAID.get(words_of(text[answer_start:end])[:1])
+            named = {h.arg for h in quoted.of("mention")}
+            if state is not None and len(named) == 1:
+                fact, values = _STATED[named.pop()]
+                found.append(QuotedAnswer(fact, values[state == "enabled"], start, end))
+            continue
         if said == "presumed":
             gc = next((s for s in setting_states(quoted) if s.setting == "gc"), None)
             if gc is not None and gc.retry:
@@ -204,10 +229,13 @@ def quoted_intent(text: str, read: Callable[[str], Reading]) -> str | None:
 
 
 def quotes_name_gc(text: str, read: Callable[[str], Reading]) -> bool:
-    """A quoted line names gradient checkpointing: the answer's "it" is GC."""
-    return any(
-        any(h.arg == "gc" for h in read(quote.replace(">", " ")).of("mention"))
-        for quote, *_ in _pairs(text)
+    """The last quoted lines name gradient checkpointing: the answer's "it" is GC (answers
+    under earlier questions are theirs: "> GC?\non\n> preview?\ndesativado")."""
+    last = None
+    for quote, *_ in _pairs(text):
+        last = quote
+    return last is not None and any(
+        h.arg == "gc" for h in read(last.replace(">", " ")).of("mention")
     )
 
 
@@ -270,3 +298,48 @@ def _asked(quote: str, read: Callable[[str], Reading]) -> str | None:
         return "oom_phase"  # "> Does the OOM happen while loading, in the first steps, or…?"
     asked = {fact for word, fact in _ASKED_FOR if word in words}
     return asked.pop() if len(asked) == 1 else None
+
+
+def interleaved(text: str) -> str:
+    """Numbered questions quoted together, answered by number in one reply ("> 1. GC on?
+    2. VRAM? 3. When does it OOM?" / "1) yes 2) 24gb 3) at the first sample"), rewritten as
+    one quoted question over each answer, the way every other reply is read. The text as it
+    was when the numbers do not pair up."""
+    if ">" not in text:
+        return text
+    match = _PAIR.search(text)
+    if match is None:
+        return text
+    quote = " ".join(line.strip().lstrip(">").strip() for line in match.group(1).splitlines())
+    questions = _numbered(quote, _QUESTION_MARK)
+    if len(questions) < 2:
+        return text
+    reply = match.group(2)
+    answers = _numbered(reply.lstrip(), _ANSWER_MARK, len(questions))
+    if len(answers) != len(questions):
+        return text
+    pairs = "".join(f"> {q}\n{a}\n" for q, a in zip(questions, answers, strict=True))
+    return text[: match.start()] + pairs + text[match.end() :]
+
+
+def _numbered(text: str, mark: str, count: int = 9) -> list[str]:
+    """The items of "1. a 2. b 3. c" in order, while the numbers follow on from 1; the
+    first at the start. ``mark`` is the pattern of a marker, ``{n}`` its number."""
+    bounds: list[tuple[int, int]] = []
+    at = 0
+    for number in range(1, count + 1):
+        hit = re.compile(mark.format(n=number)).search(text, at)
+        if hit is None or (number == 1 and text[: hit.start()].strip()):
+            break
+        bounds.append((hit.start(), hit.end()))
+        at = hit.end()
+    items = [
+        text[end : bounds[index + 1][0] if index + 1 < len(bounds) else len(text)].strip()
+        for index, (_, end) in enumerate(bounds)
+    ]
+    return items if all(items) else []
+
+
+# "1." "1)" "1-" "1:" before a question; an answer's marker may also be the bare number.
+_QUESTION_MARK: Final = r"(?:^|(?<=\s)){n}\s*[.)\-:]\s*"
+_ANSWER_MARK: Final = r"(?:^|(?<=\s)){n}(?:\s*[.)\-:]\s*|\s+)"

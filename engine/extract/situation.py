@@ -379,7 +379,7 @@ def phase(
     words = [
         _hit(reading, "oom_phase", h.arg, h)
         for h in hits
-        if not reading.followed_by_key(h)
+        if not (reading.followed_by_key(h) and reading.tokens.words[h.first] not in _REACHES)
         and not conditional(reading, h)
         and not reading.negated(h)  # "not right away", "não é na hora do sample"
         and not _passed(reading, h, hits)
@@ -510,6 +510,10 @@ _STAGES: Final = frozenset({"loading", "sampling"})  # what a run gets through b
 _WENT_FINE: Final = LEXICON.words("went_fine")
 _DONE_BAR: Final = re.compile(r"100%\s*\|")
 _GOT_THROUGH: Final = tuple(LEXICON.words("got_through"))
+
+
+# "it hits sample_every: 500": the moment the key's value comes round, not the key's setting.
+_REACHES: Final = frozenset({"hits", "hit", "reaches", "reached"})
 
 
 def _the_moment_of(reading: Reading, hit: Hit) -> bool:

@@ -183,3 +183,38 @@ def test_another_process_on_the_card_is_outside_the_guide() -> None:
 def test_the_gpu_memory_full_is_the_card_s() -> None:
     read = extract("toda vez que chega lá pelo passo 600 acaba a memória de vídeo")
     assert read.facts.get("memory_kind") == "gpu"
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        ("it crash oom at sampling. flux dev", "sampling"),
+        ("runs out of vram the moment it starts sampling, training itself is 768", "sampling"),
+        ("trains fine up to 500 then the sample round hits and CUDA OOM", "sampling"),
+        ("dies every time it hits sample_every: 500 with CUDA out of memory", "sampling"),
+        ("OOM during samples. I have 10 sample prompts", "sampling"),
+        ("i copy his config and it OOM at start of training", "first_steps"),
+        ("zimage keeps oom'ing after like 2h", "later"),
+        # a preview round that takes long is no crash at the previews
+        ("gc on, nothing crashes, but every preview round takes like 4 minutes", "none"),
+    ],
+)
+def test_more_ways_to_say_when(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        ("put GC back on → still oom. dropped batch 4→2 → still oom.", 2),
+        (
+            "always trained with GC on and batch 1, bulletproof. Thinking about turning GC off"
+            " and going to batch 2 for this round. Good idea?",
+            1,
+        ),
+        ("currently GC on + batch 1, no OOM ever. thinking either batch 2 or GC off?", 1),
+        ("Agora: batch 2, GC ligado, nenhum OOM. Queria voltar a ter o efeito do batch 6.", 2),
+    ],
+)
+def test_the_batch_run_beside_the_batch_wished(text: str, batch: int) -> None:
+    assert extract(text).facts.get("batch_size") == batch

@@ -181,3 +181,55 @@ def test_a_no_to_a_quoted_question_about_a_finished_run_says_no_stable_run() -> 
     ).facts
     assert facts["stable_with_gc"] == "no"
     assert "gc" not in facts  # the quote's "on" is the question's, not the run's
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # numbered questions quoted together, answered by number in one line
+        (
+            "> 1. Is gradient checkpointing enabled?\n> 2. How much VRAM does your GPU have?\n"
+            "> 3. When does it run out of memory?\n1) yes 2) 24gb 3) at the first sample",
+            {"gc": "enabled", "vram_gb": 24, "oom_phase": "sampling"},
+        ),
+        (
+            "> 1) Qual a placa? 2) Qual o batch size? 3) Em que momento dá OOM?\n"
+            "1- 3090 2- 2 3- no meio do treino, tipo passo 1200",
+            {"vram_gb": 24, "batch_size": 2, "oom_phase": "later"},
+        ),
+        (
+            "> 1) GC? 2) batch? 3) resolução máxima? 4) preview?\n"
+            "1) on 2) 1 3) 1280 4) desativado\nainda assim OOM no passo 10",
+            {"gc": "enabled", "batch_size": 1, "max_resolution": 1280, "sampling_disabled": True},
+        ),
+        # a state as the whole answer belongs to the setting its question names
+        ("> gc?\ndesligado\n> modelo?\nomnigen 2, 24gb", {"gc": "disabled", "vram_gb": 24}),
+        # "it was 4, I lowered it to 1" answers the batch question with the value now
+        (
+            "> what batch size?\nIt was 4 when it crashed the first time, I lowered it to 1"
+            " yesterday. Still goes OOM at step 2.",
+            {"batch_size": 1},
+        ),
+        ("> qual batch?\nera 4, baixei pra 2 e continua dando OOM", {"batch_size": 2}),
+        # one's own earlier words quoted: the setup the reply then updates
+        (
+            "> me: batch 4, 1024, qwen edit 2509, GC off\nupdate: dropped to batch 1 and turned"
+            " GC on. it gets past the first steps now",
+            {"batch_size": 1, "gc": "enabled", "model_family": "qwen_edit"},
+        ),
+        (
+            "> (meu post de ontem) Z-Image De-Turbo, 1536, batch 2, GC off, OOM no passo 3\n"
+            "liguei o GC e deixei o resto igual",
+            {"batch_size": 2, "gc": "enabled", "model_family": "z_image"},
+        ),
+        # someone else's words quoted stay context
+        ("> bot: batch 4 at 1536 is a lot for 16gb\nyeah it is", {}),
+    ],
+)
+def test_replies_to_several_questions_and_to_oneself(
+    text: str, facts: dict[str, FactValue]
+) -> None:
+    read = extract(text).facts
+    assert {name: read.get(name) for name in facts} == facts
+    if not facts:
+        assert "batch_size" not in read

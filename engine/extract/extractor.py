@@ -167,7 +167,9 @@ def _named_by_it(words: Sequence[str], hits: list[Hit]) -> tuple[Hit, ...]:
         if words[at] not in _IT:
             continue
         side = words[at + 1]
-        if words[at - 1] in _SWITCHING:
+        if words[at - 1] in _SWITCHED_IT:
+            pass  # "I unchecked it", "desliguei ele": the verb says the state
+        elif words[at - 1] in _SWITCHING:
             if side not in _SIDES and not (side == "of" and at + 2 == len(words)):  # "turnd it of"
                 continue
         else:
@@ -194,6 +196,10 @@ _SWITCHING: Final = frozenset(
     }
 )
 _SIDES: Final = frozenset({"on", "off"})
+_SWITCHED_IT: Final = frozenset(
+    {"unchecked", "unticked", "disabled", "deactivated", "enabled", "reenabled", "ticked"}
+    | {"desliguei", "desativei", "desmarquei", "liguei", "ativei", "religuei", "reativei"}
+)
 _IT: Final = frozenset({"it", "it's", "its", "ele", "ela"})
 _REASON: Final = frozenset({"pq", "porque", "because", "cuz", "since", "bc"})
 _WHEN: Final = frozenset({"when", "whenever", "if", "once", "quando", "se", "caso"})

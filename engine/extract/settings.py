@@ -1068,11 +1068,14 @@ _WITH: Final = frozenset({("with",), ("com",), ("w",)})
 _WITH_IT: Final = frozenset({("com", "ele"), ("com", "ela"), ("with", "it"), ("com", "isso")})
 
 
+_WENT_WELL: Final = frozenset({"stable", "no_crash", "fine", "worked"})
+
+
 def _calm_beside(reading: Reading, state: SettingState) -> bool:
     """A word of a run that went well in the state's clause: "com GC ligado rodava"."""
     clause = reading.clauses.get(state.first)
     return clause is not None and any(
-        h.kind in ("stable", "no_crash") and not reading.negated(h)
+        h.kind in _WENT_WELL and not reading.negated(h)
         for h in reading.by_clause.get(clause, ())
     )
 

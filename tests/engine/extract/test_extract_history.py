@@ -218,3 +218,30 @@ def test_more_ways_to_say_when(text: str, phase: str) -> None:
 )
 def test_the_batch_run_beside_the_batch_wished(text: str, batch: int) -> None:
     assert extract(text).facts.get("batch_size") == batch
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # a verb that says the state, with "it" for the setting named before
+        (
+            "Did 3 with the defaults, gc on, never crashed. Yesterday I read that turning off"
+            " gradient checkpointing is faster so I unchecked it and now it OOMs",
+            "disabled",
+        ),
+        ("o gc tava ligado, desliguei ele ontem e agora estoura", "disabled"),
+        # the run that went well, told beside the one asked about, is the other side
+        (
+            "Gradient checkpointing desativado, low VRAM ativado. Dá OOM logo no início. Com GC"
+            " ativado rodei dois treinos sem problema.",
+            "disabled",
+        ),
+        # a question typed with a typo still asks
+        (
+            "gradiant checkpointing is off, oom at step 1. shud i turn it back on or lower bs",
+            "disabled",
+        ),
+    ],
+)
+def test_the_state_now_beside_the_run_before(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc

@@ -1075,8 +1075,7 @@ def _calm_beside(reading: Reading, state: SettingState) -> bool:
     """A word of a run that went well in the state's clause: "com GC ligado rodava"."""
     clause = reading.clauses.get(state.first)
     return clause is not None and any(
-        h.kind in _WENT_WELL and not reading.negated(h)
-        for h in reading.by_clause.get(clause, ())
+        h.kind in _WENT_WELL and not reading.negated(h) for h in reading.by_clause.get(clause, ())
     )
 
 

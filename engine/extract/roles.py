@@ -256,6 +256,8 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
         start, end, prefix = m.start(), m.end(), None
         before = _BEFORE.search(low, max(0, start - 8), start)
         if before is not None and before.group(1) in BOOK.prefixes:
+            if _BEFORE_SLANG.match(low, m.end()) and low[before.start(1) : m.end()] == "b4":
+                continue  # "b4 i turned gc off it was fine": "before", no batch
             prefix, start = before.group(1), before.start(1)
         elif start > 0 and (low[start - 1].isalnum() or low[start - 1] == "_"):
             continue  # part of a word: "sd3", "a100", "wan22"
@@ -289,6 +291,7 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
 
 
 _UNIT_AFTER: Final = re.compile(r"\s*([a-z]+)")
+_BEFORE_SLANG: Final = re.compile(r"\s+(?:i|it|that|this|the|we|my|eu|o|a|u)\b")
 _K_SIZES: Final = frozenset({1.0, 1.5, 2.0})
 _WHEN_BEFORE: Final = re.compile(r"(?:step|passo|around|after|depois de|~|ate|until)\s*$")
 _COUNTED: Final = re.compile(r"\s*(?:steps?|passos?|imgs?|images?|imagens|epochs?|it|its|iter)")
@@ -723,8 +726,19 @@ _ORDINALS: Final = frozenset(
 
 
 def _supposed(reading: Reading, number: Number, clause_of: Sequence[int]) -> bool:
-    """A change supposed, not made: "if" or "se" shortly before the value it starts from."""
+    """A change supposed, not made: "if" or "se" shortly before the value it starts from, or
+    a change asked about ("diminuir o sample_steps de 30 pra 15 ajuda?")."""
+    if reading.question(number.first) and _PROPOSED_CHANGE.search(
+        reading.low, max(0, number.start - 40), number.start
+    ):
+        return True
     return _shortly_after(reading, number, clause_of, "supposing", _SUPPOSED_REACH)
+
+
+_PROPOSED_CHANGE: Final = re.compile(
+    r"\b(?:diminuir|baixar|reduzir|aumentar|subir|lowering|dropping|reducing|raising"
+    r"|cutting|cortar)\b[^.?!]*$"
+)
 
 
 _SUPPOSED_REACH: Final = 8  # "se baixar os sample steps de 30": words from "se" to the value
@@ -816,16 +830,16 @@ def _aside(reading: Reading, number: Number) -> bool:
         reading.low, max(0, number.start - 40), number.start
     ):
         return True  # "vou ter que voltar pro batch 1?", "ou é melhor lote 8 direto?"
-    if reading.question(number.first) and _EQUALS.search(
-        reading.low, number.end, reading.tokens.ends[_sentence_end(reading, number)]
-    ):
-        return True  # "so bs 2 ga 2 = 4?": sums asked about
     if _wanted_change(reading, number):
         return True  # "want to bump to 1024 buckets, batch 4 and turn gc off"
     if _RUN_NOW.search(reading.low, max(0, number.start - 28), number.start):
         return False  # "I'm at bs 2 with accum 2, so effective 4?": the run now, then a question
     if _RUNNING_THIS.search(reading.low):
         return False  # "Batch Size 2 and Gradient Accumulation 4? that's what I'm running"
+    if reading.question(number.first) and _EQUALS.search(
+        reading.low, number.end, reading.tokens.ends[_sentence_end(reading, number)]
+    ):
+        return True  # "so bs 2 ga 2 = 4?": sums asked about
     if reading.question(number.first) and _options(reading, number):
         return True  # "gc off with batch 1, or gc on with batch 4?": two options weighed
     return reading.question(number.first) and any(
@@ -835,7 +849,7 @@ def _aside(reading: Reading, number: Number) -> bool:
     )
 
 
-_EQUALS: Final = re.compile(r"(?<![a-z_ ])\s*=\s*\d|\s=\s*\d")
+_EQUALS: Final = re.compile(r"(?<![a-z_ ])\s*=\s*[a-z\d]|\s=\s*[a-z\d]")
 
 
 def _options(reading: Reading, number: Number) -> bool:
@@ -874,9 +888,11 @@ _CHANGED_FROM: Final = re.compile(r"\b(?:from|de)\s+(?:(?:o|a|the)\s+)?(?:batch|
 
 _WANTED: Final = re.compile(
     r"\b(?:want to|wanna|i'?d like to|would like to|planning to|plan to|going to|gonna|quero"
-    r"|queria|pretendo|penso em|pensando em|thinking (?:of|about)|vou)(?:\s+[\w']+){0,5}?\s+"
-    r"(?:bump|raise|increase|go|try|test|push|use|move|subir|aumentar|testar|tentar|usar"
-    r"|colocar|passar|ir|mudar|trocar|voltar|bumping|raising|going|trying|testing|using|moving)\b"
+    r"|queria|pretendo|planejo|planejando|penso em|pensando em|thinking (?:of|about)|vou)"
+    r"(?:\s+[\w']+){0,5}?\s+"
+    r"(?:bump|raise|increase|go|try|test|push|use|move|add|subir|aumentar|testar|tentar|usar"
+    r"|colocar|passar|ir|mudar|trocar|voltar|adicionar|incluir|bumping|raising|going|trying"
+    r"|testing|using|moving|adding)\b"
     # "thinking either batch 2 or GC off", "pensando entre batch 2 ou GC off": options weighed
     r"|\b(?:thinking|pensando|considering|considerando)(?: (?:either|entre|about|em))?"
     r"\s+(?:\S+\s*)?$"

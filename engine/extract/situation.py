@@ -51,6 +51,7 @@ def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
         and not _feared(reading, h)
         and not _over(reading, h)
         and not _asked_why(reading, h)
+        and not _asked_in_general(reading, h)
         and not asked_whether(reading, h.first)
         and not _cause_of_an_act(reading, h)
     ]
@@ -95,6 +96,43 @@ def _asked_why(reading: Reading, hit: Hit) -> bool:
         h.kind in ("explain", "why") and h.first < hit.first for h in reading.by_clause[clause]
     )
     return asked and curious(reading)  # "why does it OOM with GC off?? pls fix" reports one
+
+
+def _asked_in_general(reading: Reading, hit: Hit) -> bool:
+    """A crash named in a question about GC in general, with nothing of the person's own run
+    in it and no crash told elsewhere: "does turning off GC basically always OOM on 12GB?",
+    "why does disabling gradient checkpointing make it run out of memory?", "gc desligado
+    sempre dá oom em placa de 12gb?", "why do people get ooms on the first preview?"."""
+    if not reading.question(hit.first):
+        return False
+    clause = reading.clauses_of_words[hit.first]
+    starts = reading.tokens.starts
+    # "quick question before I try: does GC off always OOM?": what the colon opens is asked
+    opened = reading.low.rfind(":", 0, starts[hit.first])
+    said = tuple(
+        w
+        for i, w in enumerate(reading.tokens.words)
+        if reading.clauses_of_words[i] == clause and starts[i] > opened
+    )
+    if not _ME.isdisjoint(said):
+        return False
+    general = not _IN_GENERAL.isdisjoint(said) or (
+        said[:1] in _WHY_DOES and not _THE_ACT.isdisjoint(said)
+    )
+    if not general:
+        return False
+    return all(reading.question(h.first) for h in reading.of("oom"))
+
+
+_ME: Final = LEXICON.words("me")
+_IN_GENERAL: Final = frozenset(
+    {"always", "ever", "sempre", "qualquer", "people", "everyone"}
+    | {"generally", "usually", "normally", "basically", "geralmente", "normalmente"}
+)
+_WHY_DOES: Final = frozenset((w,) for w in ("why", "does", "do", "pq", "por", "porque", "will"))
+_THE_ACT: Final = frozenset(
+    {"disabling", "turning", "enabling", "desligar", "desativar", "ativar", "ligar", "tirar"}
+)
 
 
 def _cannot_without(reading: Reading, hit: Hit) -> bool:

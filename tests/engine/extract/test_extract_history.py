@@ -245,3 +245,66 @@ def test_the_batch_run_beside_the_batch_wished(text: str, batch: int) -> None:
 )
 def test_the_state_now_beside_the_run_before(text: str, gc: str) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # a crash named in a question about GC in general is no crash of theirs
+        (
+            "Quick question before I mess with anything: does turning off gradient checkpointing"
+            " basically always OOM on 12GB? I'd be trying it on my Flux dev LoRA.",
+            "explain",
+        ),
+        ("Why does disabling gradient checkpointing make it run out of memory?", "explain"),
+        (
+            "pergunta sincera: gc desligado sempre dá oom em placa de 12gb? ou depende do modelo?",
+            "explain",
+        ),
+        # "anyone else getting" tells their own
+        (
+            "anyone else getting OOM on flux dev when the first sample generates? gc is off",
+            "fix_oom",
+        ),
+        ("why does my zimage OOM at step 2 with gc off?", "fix_oom"),
+        # memory another program holds, or the other card
+        (
+            "tava jogando enquanto treinava kkkk, aí o treino do sdxl deu out of memory",
+            "outside_guide",
+        ),
+        (
+            "o chrome com aceleração de hardware tava segurando 3gb de vram e dava oom",
+            "outside_guide",
+        ),
+        (
+            "tenho uma 4090 e uma 3060, treina na 3060 e dá oom. como escolho a gpu?",
+            "outside_guide",
+        ),
+    ],
+)
+def test_what_a_crash_named_is_about(text: str, intent: str) -> None:
+    assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "value"),
+    [
+        ("b4 i turned gc off it was fine, now oom at step 1", "batch_size", None),
+        ("meaning bs 2 = double the extra memory?", "batch_size", None),
+        (
+            "gradient accumulation 4 com batch 2 = batch efetivo 8, certo? tô rodando assim",
+            "batch_size",
+            2,
+        ),
+        ("zimage 1024 bs4 gc off = oom instantâneo kkkk. com bs2 passava de boa", "batch_size", 4),
+        ("planejo adicionar o bucket de 1536, hoje tá em 768/1024 bs 1", "max_resolution", 1024),
+        (
+            "sdxl com gc ligado, estável. diminuir o sample_steps de 30 pra 15 ajuda?",
+            "sample_steps",
+            30,
+        ),
+        ("Kontext dev: OOM ao aumentar o batch de 1 pra 3 com GC ligado.", "batch_size", 3),
+    ],
+)
+def test_values_proposed_or_of_before(text: str, fact: str, value: object) -> None:
+    assert extract(text).facts.get(fact) == value

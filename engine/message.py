@@ -51,7 +51,16 @@ def job_facts(reading: JobReading, whole: bool) -> dict[str, FactValue]:
     without ``model:`` says nothing of the model, though AI Toolkit would default it)."""
     first = reading.processes[0]
     if whole:
-        return dict(first.facts)
+        # a whole job says what AI Toolkit fills in too, but a clip length only of video
+        return {
+            name: value
+            for name, value in first.facts.items()
+            if not (
+                name == "num_frames"
+                and first.facts.get("model_family") != "video"
+                and first.evidence.get(name, "").startswith(_DEFAULT)
+            )
+        }
     return {
         name: value
         for name, value in first.facts.items()

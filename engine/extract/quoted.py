@@ -50,6 +50,12 @@ _DONE: Final = _WORKED | {
 _AGAIN: Final = frozenset({"again", "retry", "rerun", "try", "novamente", "novo", "tenta", "tente"})
 _STABLE: Final = frozenset({"stable", "stably", "estavel", "estaveis"})
 _LEAD: Final = 3  # words at the start of an answer that may hold its yes or no
+_FILLERS: Final = frozenset({"ok", "okay", "k", "so", "well", "ah", "oh", "blz", "beleza", "hmm"})
+# An instruction quoted: doing it is a retry ("> turn gc back on" / "done, still OOM").
+_TOLD: Final = frozenset(
+    {"turn", "set", "switch", "flip", "enable", "reenable", "re", "put", "change"}
+    | {"liga", "religa", "ativa", "reativa", "coloca", "bota", "volta", "muda", "habilita"}
+)
 # A question about how an act went: "did re-enabling it help?", "isso resolveu?".
 _OUTCOME: Final = frozenset(
     {
@@ -97,8 +103,16 @@ def _worked(words: Words) -> bool:
     return any(words[:size] in _WORKED for size in range(1, _LEAD + 1))
 
 
+def _done(words: Words) -> bool:
+    while words[:1] and words[0] in _FILLERS:
+        words = words[1:]
+    return any(words[:size] in _DONE for size in range(1, _LEAD + 1))
+
+
 def _answer(words: Words) -> str | None:
     """ "yes", "no" or "unknown" when the answer opens with one; None otherwise."""
+    while words[:1] and words[0] in _FILLERS:
+        words = words[1:]  # "ok, did it", "blz, feito"
     for size in range(min(len(words), _LEAD), 0, -1):
         lead = words[:size]
         if lead in TABLES.unknown:
@@ -165,7 +179,7 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
             found.append(QuotedAnswer("oom_phase", "none", start, end))
             continue
         stable = _STABLE.intersection(quoted.tokens.words) or quoted.has("stable", "stable_run")
-        if stable and said != "unknown":
+        if stable and said != "unknown" and "?" in quote:
             found.append(QuotedAnswer("stable_with_gc", said, start, end))
             continue
         states = setting_states(quoted)
@@ -189,7 +203,13 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
             found.append(QuotedAnswer("gc_retry", outcome, start, end))
             continue
         on = (gc.state == "on") == (said == "yes")
-        again = gc.retry or bool(_AGAIN.intersection(quoted.tokens.words))
+        # done as told: "> turn gc back on" / "ok, did it"; not "it IS on, never turned it off"
+        done = _done(words_of(text[answer_start:answer_end]))
+        again = (
+            gc.retry
+            or bool(_AGAIN.intersection(quoted.tokens.words))
+            or (quoted.tokens.words[:1] in {(w,) for w in _TOLD} and done)
+        )
         retried = said == "yes" and gc.state == "on" and again
         worked = _worked(words_of(text[answer_start:answer_end]))
         found.append(

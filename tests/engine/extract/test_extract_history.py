@@ -308,3 +308,39 @@ def test_what_a_crash_named_is_about(text: str, intent: str) -> None:
 )
 def test_values_proposed_or_of_before(text: str, fact: str, value: object) -> None:
     assert extract(text).facts.get(fact) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        (
+            "training steps go fine but the moment the sampler kicks in at step 250 -> OOM",
+            "sampling",
+        ),
+        (
+            "ltx video lora, training steps are ok but it OOMs every time it renders the sample"
+            " video",
+            "sampling",
+        ),
+        (
+            "Traceback:\n  self.sample(self.step_num)\ntorch.OutOfMemoryError: CUDA out of memory.",
+            "sampling",
+        ),
+        ("gc off + batch 3 on zit was fine for like 800 steps then oom", "later"),
+    ],
+)
+def test_the_moment_told_by_what_ran(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase
+
+
+def test_a_whole_image_job_says_no_clip_length() -> None:
+    from engine.message import understand
+
+    job = (
+        "oom at step 1\n\njob: extension\nconfig:\n  name: x\n  process:\n    - type: sd_trainer\n"
+        "      train:\n        batch_size: 4\n        gradient_checkpointing: false\n"
+        "      model:\n        name_or_path: Tongyi-MAI/Z-Image-Turbo\n        arch: zimage\n"
+        "      datasets:\n        - folder_path: /data\n          resolution: [512, 1024]\n"
+    )
+    facts = understand(job).facts
+    assert facts.get("batch_size") == 4 and "num_frames" not in facts

@@ -233,3 +233,32 @@ def test_replies_to_several_questions_and_to_oneself(
     assert {name: read.get(name) for name in facts} == facts
     if not facts:
         assert "batch_size" not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "gc", "retry"),
+    [
+        # done as told, after a filler
+        ("> turn gc back on\n\nok, did it, the OOM is gone. but it's slower", "enabled", "fixed"),
+        (
+            "> set gradient_checkpointing: true and leave everything else alone\n\nok done. still"
+            " OOMs, but now it gets to step 900",
+            "enabled",
+            "still_oom",
+        ),
+        # it was on all along: nothing was retried
+        (
+            "> turn GC on\nit IS on. it was on when it crashed, I never turned it off",
+            "enabled",
+            None,
+        ),
+    ],
+)
+def test_an_instruction_quoted_and_done(text: str, gc: str, retry: str | None) -> None:
+    facts = extract(text).facts
+    assert (facts.get("gc"), facts.get("gc_retry")) == (gc, retry)
+
+
+def test_an_instruction_naming_stability_asks_nothing_about_a_stable_run() -> None:
+    text = "> try disable_sampling: true to see if training itself is stable\nok did it, fine"
+    assert "stable_with_gc" not in extract(text).facts

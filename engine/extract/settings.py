@@ -682,7 +682,9 @@ _THE_MODEL: Final = frozenset({"transformer", "model", "modelo", "unet", "dit", 
 _TE_REACH: Final = 8  # words back to the text encoder's name
 
 
-_OPTIMIZERS: Final = ("optim", "otimizador", "adam", "lion", "prodigy", "adafactor")
+# What else is 8-bit or quantized beside the model trained: the optimizer, or a GGUF file
+# downloaded for inference ("grabbed the Q8 gguf for comfy").
+_OPTIMIZERS: Final = ("optim", "otimizador", "adam", "lion", "prodigy", "adafactor", "gguf")
 
 
 def setting_states(reading: Reading, subject: str | None = None) -> list[SettingState]:

@@ -48,6 +48,8 @@ _INFINITIVES: Final = frozenset(
         "religo",
         "desativo",
         "reativo",
+        "volto",  # "volto pro ligado?": should I go back to it
+        "voltar",
     }
 )
 _ON: Final = frozenset({"on", "reon", "on_after", "weak_on"})
@@ -1006,6 +1008,12 @@ def _implied_by_wish(reading: Reading, wished: Sequence[SettingState]) -> Settin
     return None
 
 
+_ACTS: Final = frozenset(
+    {"turned", "switched", "flipped", "set", "put", "enabled", "ticked", "checked", "reenabled"}
+    | {"liguei", "ativei", "religuei", "reativei", "habilitei", "voltei", "marquei", "coloquei"}
+)
+
+
 def _crash_side(
     reading: Reading, states: Sequence[SettingState], chosen: SettingState
 ) -> SettingState | None:
@@ -1025,7 +1033,10 @@ def _crash_side(
     ]
     # a calm state said after the crash is a fix ("flipped it back on and it trains fine"),
     # unless it is only the other side set beside it ("com `true` o mesmo job treina")
-    beside = chosen.weak or chosen.keyed or _with_it(reading, chosen)
+    # …unless it is only the other side set beside it, told as a state and not as an act
+    # ("Com o GC ligado nunca deu problema, fiz umas 10 LoRAs assim")
+    acted = not _ACTS.isdisjoint(reading.tokens.words[max(0, chosen.first - 1) : chosen.last + 1])
+    beside = chosen.weak or chosen.keyed or _with_it(reading, chosen) or not acted
     others = [s for s in others if chosen.first < s.first or beside]
     return others[-1] if others else None
 

@@ -344,3 +344,26 @@ def test_a_whole_image_job_says_no_clip_length() -> None:
     )
     facts = understand(job).facts
     assert facts.get("batch_size") == 4 and "num_frames" not in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # the run that never crashed, told as a state beside the one that does, is the other
+        (
+            "SDXL na minha 3060, sem gradient checkpointing, dá OOM só de vez em quando. Com o GC"
+            " ligado nunca deu problema, fiz umas 10 LoRAs assim.",
+            "disabled",
+        ),
+        # "should I go back to it?" asks
+        (
+            "fiz 5 LoRAs com GC ligado, tudo certinho. testei GC off e deu OOM no primeiro"
+            " preview. Volto pro ligado e fico quieta?",
+            "disabled",
+        ),
+        # what people say is not the run's
+        ("o pessoal fala que GC ligado estraga a semelhança. faz sentido?", None),
+    ],
+)
+def test_the_other_run_told_beside(text: str, gc: str | None) -> None:
+    assert extract(text).facts.get("gc") == gc

@@ -154,8 +154,8 @@ class Reading:
 
     def _owned(self, negator: Hit, first: int) -> bool:
         """ "sem"/"without" right before a setting's name is about the setting: "sem GC dá OOM"
-        reports an OOM."""
-        if negator.kind != "weak_off":
+        reports an OOM, and so does "bs8 no gc 4090 OOM instantly"."""
+        if negator.kind != "weak_off" and self.tokens.words[negator.first] not in _OWNING:
             return False
         after = negator.last + 1
         return after < first and any(h.first == after for h in self._by_kind.get("mention", ()))
@@ -165,3 +165,6 @@ class Reading:
         start, end = self.span(hit.first, hit.last)
         is_key = "_" in self.text[start:end]  # keys are snake_case; "Generating Images:" is a log
         return is_key and self.text[end : end + 2].lstrip()[:1] in (":", "=")
+
+
+_OWNING: Final = frozenset({"no", "sem", "without", "w/o"})

@@ -162,6 +162,28 @@ def _over(reading: Reading, hit: Hit) -> bool:
     return any(h.first > hit.last for kind in ("now", "fixed", "reon") for h in reading.of(kind))
 
 
+def _dealt_with(reading: Reading, hit: Hit) -> bool:
+    """A crash told with what was done about it right after, and no crash since: "deu OOM e
+    religuei. agora tá tudo genérico", "Batch 4 crashed so I dropped to 1. How do I get the
+    batch-4 behaviour back?"."""
+    words = reading.tokens.words
+    after = words[hit.last + 1 : hit.last + 10]
+    link = next((i for i, w in enumerate(after[:6]) if w in _THEN), None)
+    if link is None or _DEALT.isdisjoint(after[link + 1 : link + 4]):
+        return False
+    acted = hit.last + 2 + link
+    return not any(
+        h.first > acted and not reading.negated(h) for h in reading.of("oom") if h is not hit
+    ) and not reading.has("still")
+
+
+_THEN: Final = frozenset({"e", "and", "so", "entao", "ai", "then", "&"})
+_DEALT: Final = frozenset(
+    {"religuei", "reativei", "liguei", "ativei", "baixei", "reduzi", "tirei", "voltei"}
+    | {"dropped", "lowered", "reduced", "removed", "reenabled", "switched", "turned", "flipped"}
+)
+
+
 def _feared(reading: Reading, hit: Hit) -> bool:
     """A crash feared or wished away, not one that happened: "I don't want to babysit a crash";
     but "tentando treinar… e dá esse erro 'CUDA out of memory'" reports one."""
@@ -226,6 +248,8 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
             reading.first("fixed")
             or _calm_after_retry(reading, ooms, states)
             or _calm_since(reading, ooms)
+            # "deu OOM e religuei. agora tá genérico": dealt with, what is asked after counts
+            or (ooms[-1] if all(_dealt_with(reading, h) for h in ooms) else None)
         )
         # an OOM said after the fix, other than the one fixed ("fixed the OOM"), is current
         if fixed is not None and not any(h.first > fixed.last + _FIXED_OBJECT for h in ooms):

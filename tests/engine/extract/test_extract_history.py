@@ -367,3 +367,34 @@ def test_a_whole_image_job_says_no_clip_length() -> None:
 )
 def test_the_other_run_told_beside(text: str, gc: str | None) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # a crash dealt with right away: what is asked after it is the goal
+        (
+            "com GC off minhas amostras ficavam melhores, aí deu OOM e religuei. agora tá tudo"
+            " meio genérico. GC piora qualidade sim ou é coincidência?",
+            "quality",
+        ),
+        ("deu OOM e religuei, continua dando OOM", "fix_oom"),
+        # "no gc" is GC off, not a crash ruled out
+        ("zimage turbo bs8 no gc 4090 OOM instantly. yes i know", "fix_oom"),
+        # other programs on the card, the card picked, the toolkit updated
+        (
+            "ai-toolkit picks GPU 0 (the 3060) and OOMs at step 1. how do i point it at the 3090",
+            "outside_guide",
+        ),
+        (
+            "training was fine until i started comfyui on the same card, now the toolkit OOMs",
+            "outside_guide",
+        ),
+        (
+            "Atualizei o toolkit pelo launcher e desde então o job dá OOM no cache de latents",
+            "outside_guide",
+        ),
+    ],
+)
+def test_what_is_wanted_after_a_crash(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

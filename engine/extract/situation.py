@@ -467,6 +467,12 @@ def phase(
     # A stage told before the step it crashed at got through: "loads, caches, starts step 1
     # and dies", "faz o cache dos latents, e quando começa o passo 1 vem o OOM".
     words = [f for f in words if not _before_the_step(reading, f, counted, ooms)]
+    if not any(f.value in ("sampling", "loading", "bucket_spike") for f in words):
+        sized = _sized_images(reading, ooms)
+        if sized is not None:
+            # "only the 1024 batches blow up", "still dying on the 1536 bucket", "o OOM só vem
+            # quando pega imagem de 1024": the images of a size, not a moment
+            return sized
     named = [f for f in everything if f.value == "bucket_spike" and _names_the_images(reading, f)]
     if named:
         # The images that break it say more than when: "roda uns 50 passos e morre, sempre em
@@ -489,6 +495,33 @@ def phase(
         # word ("no passo 250, bem quando gera as amostras").
         return min(words, key=lambda f: (_distance(reading, f, ooms), f.start))
     return min(numbered, key=lambda f: f.start, default=None) or _from_progress_bar(reading)
+
+
+def _sized_images(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
+    crashed = {reading.sentence_of(h.first) for h in ooms}
+    for sentence in sorted(crashed):
+        first, last = reading.sentence_words(sentence)
+        starts, ends = reading.tokens.starts, reading.tokens.ends
+        if first >= last:
+            continue
+        start, end = starts[first], ends[last - 1]
+        found = _SIZED.search(reading.low, start, end) or _OF_SIZE.search(reading.low, start, end)
+        if found is not None:
+            return Found("oom_phase", "bucket_spike", found.start(), found.end())
+    return None
+
+
+# Images of a size, said as where it breaks: after "only", "on the", "when it hits"…
+_SIZED: Final = re.compile(
+    r"\b(?:only|so|just|when|whenever|once|hits?|pega|cai|lands on|on the|on my|no|nas|nos)\b"
+    r"[^.?!\n]{0,24}?\b\d{3,4}(?:\s*x\s*\d{3,4})?(?:px)?\s*"
+    r"(?:buckets?|ones|images|imagens|imgs|fotos|pics|batches)\b"
+    r"|\b(?:hits?|when|once|pega|cai)\s+(?:a|um|uma)\s+\d{3,4}(?:px)?\s+(?:batch|bucket|image)\b"
+)
+_OF_SIZE: Final = re.compile(
+    r"\b(?:only|so|just|when|quando|hits?|pega|cai)\b[^.?!\n]{0,20}?"
+    r"\b(?:imagem|imagens|images|fotos|bucket)\s+(?:de|of)\s+\d{3,4}\b"
+)
 
 
 def _before_the_step(

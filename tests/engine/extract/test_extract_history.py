@@ -398,3 +398,31 @@ def test_the_other_run_told_beside(text: str, gc: str | None) -> None:
 )
 def test_what_is_wanted_after_a_crash(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        # images of a size, said as where it breaks
+        ("bs 2, buckets 512 768 1024. it dies once it hits a 1024 batch", "bucket_spike"),
+        ("flex.2, 512 + 1024 buckets, only the 1024 batches blow up", "bucket_spike"),
+        ("gc off -> OOM only on the 1328 ones", "bucket_spike"),
+        ("512, 768 e 1024, batch 3. o OOM só vem quando pega imagem de 1024", "bucket_spike"),
+        # a size beside the step it dies at is no bucket
+        ("sdxl a 1024 batch 1, e mesmo assim dá CUDA OOM no primeiro passo", "first_steps"),
+        ("oom on step 1 at 1024 batch 2", "first_steps"),
+        # the previews and the loading said other ways
+        ("sampling OOM with gc on. flux dev fp8, 12gb 3060", "sampling"),
+        ("OOM durante o cache dos text embeddings. z-image, 8GB", "loading"),
+        ("erro de VRAM na hora de carregar o modelo, qwen edit 2511", "loading"),
+        ("o treino roda bem até uns 1800 passos e aí dá OOM do nada", "later"),
+        ("ltx-video 121 frames 768 bs1 gc off → oom in 2 steps", "first_steps"),
+    ],
+)
+def test_where_and_when_it_breaks(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase
+
+
+def test_a_feared_blow_up_is_no_crash() -> None:
+    read = extract("Run B: gc off -> 2.4 s/it, no OOM either way. Is B safe or will it blow up?")
+    assert read.intent != "fix_oom"

@@ -383,7 +383,8 @@ def _said_of_mine(reading: Reading, evidence: Sequence[Evidence]) -> bool:
 
 
 _MINE: Final = re.compile(
-    r"\b(?:my|meu|minha|i have|i run|tenho|uso|rodo|me|mim|aqui|i'm|im|i've|ive|to com|estou com)\b"
+    r"\b(?:my|meu|minha|i have|i run|tenho|uso|rodo|me|mim|aqui|i'm|im|i've|ive|to com|estou com"
+    r"|currently|atualmente|right now|running|rodando)\b"
 )
 
 

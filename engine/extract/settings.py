@@ -179,12 +179,17 @@ def _preposition(hit: Hit, reading: Reading) -> bool:
         return False  # "currently on (the default)", "GC on; bs 1": a break, not an object
     if any(h.first == after for kind in _NAMED for h in reading.of(kind)):
         return False  # "gc on quantize on low_vram on": the next setting, not an object
+    if words[hit.first - 1 : hit.first] in _A_STATE_BEFORE:
+        return True  # "gc off on 12g": the state was said; "on" is where
     if _A_VALUE.fullmatch(words[after]):
-        return False  # "gc on bs1 768", "gc on 1024": the next item of a list
+        return False  # "gc on bs1 768", "gc on 1024", "gc on 24g": the next item of a list
     return words[after] not in _AFTER_ON
 
 
-_A_VALUE: Final = re.compile(r"(?:bs|ga|r)?\d+")
+_A_STATE_BEFORE: Final = frozenset(
+    (w,) for w in ("off", "on", "false", "true", "disabled", "enabled", "desligado", "ligado")
+)
+_A_VALUE: Final = re.compile(r"(?:bs|ga|r)?\d[\w.]*")
 
 
 def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | None:

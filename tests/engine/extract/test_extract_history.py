@@ -426,3 +426,29 @@ def test_where_and_when_it_breaks(text: str, phase: str) -> None:
 def test_a_feared_blow_up_is_no_crash() -> None:
     read = extract("Run B: gc off -> 2.4 s/it, no OOM either way. Is B safe or will it blow up?")
     assert read.intent != "fix_oom"
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # "on" before a size or a card in a list of settings is GC's state
+        ("qie 2509 b1 1024 gc on 24g. ooms at sample step 20/25", "enabled"),
+        ("zimage 512/1024/1280 bs 2 gc on 24g. de vez em quando oom", "enabled"),
+        # "on" after a state is where it runs
+        ("sdxl at 1024 w/ bs8 and gc off on 12g. ooms instantly. too greedy?", "disabled"),
+        ("zimage turbo gc off on 3070, lowvram on, oom loading model", "disabled"),
+        # a friend's state is not theirs
+        (
+            "gc is on and my flux loras look worse than my friend's who has it off. coincidence?",
+            "enabled",
+        ),
+        # the setup told while asking to understand is theirs when said as now
+        (
+            "how much slower is ga4 vs bs4 if both fit? flux dev 1024, 5090, currently bs4 ga1"
+            " gc on",
+            "enabled",
+        ),
+    ],
+)
+def test_gc_in_dense_lists(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc

@@ -932,7 +932,28 @@ def _crash_after(reading: Reading, item: Assigned) -> bool:
 
 
 _CRASHED: Final = re.compile(
-    r"\s*(?:\w+\s+){0,2}?(?:oomed|ooms|crashed|estourou|estoura|deu oom)\b"
+    r"\s*(?:\w+\s+){0,2}?(?:oomed|ooms|oom'd|crashed|estourou|estoura|estourava|deu oom"
+    r"|doesn'?t|does not|nao|não|won'?t|blew up|blows up)\b"
+)
+
+
+def _fits_the_card(reading: Reading, item: Assigned) -> bool:
+    """The batch the card takes: "batch 1 fits", "only fits batch 1", "cabe batch 1", "back on
+    bs1", "voltei pra 1"."""
+    number = item.number
+    return (
+        _FITS_AFTER.match(reading.low, number.end) is not None
+        or _FITS_BEFORE.search(reading.low, max(0, number.start - 24), number.start) is not None
+    )
+
+
+_FITS_AFTER: Final = re.compile(
+    r"\s*(?:\(\w+\)\s*)?(?:fits|cabe|works|funciona|trains|treina|roda|is (?:all|what|the max)"
+    r"|(?:e|eh|é) o que cabe|is all that fits)\b"
+)
+_FITS_BEFORE: Final = re.compile(
+    r"\b(?:fits?|cabe|only fits?|so cabe|só cabe|back (?:on|to)|voltei (?:pro|pra|para|ao)"
+    r"|went back to|i'?m back on)\s+(?:(?:a|o|the|um)\s+)?(?:batch|bs|lote)?\s*(?:de\s+)?$"
 )
 
 
@@ -1055,6 +1076,9 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         ]
         if role == "batch_size" and run and run[-1] is not last and _crash_after(reading, last):
             last = run[-1]  # "I'm on batch 1 now, which works; batch 2 OOMed"
+        fits = [i for i in items if _fits_the_card(reading, i)]
+        if role == "batch_size" and fits and fits[-1] is not last and _crash_after(reading, last):
+            last = fits[-1]  # "batch 1 fits, batch 2 OOMs", "cabe batch 1, batch 2 já estoura"
         return [Found(role, _int(last.number.value), last.start, last.end)]
     item = items[0]
     number = item.number

@@ -452,3 +452,21 @@ def test_a_feared_blow_up_is_no_crash() -> None:
 )
 def test_gc_in_dense_lists(text: str, gc: str) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        # the batch the card takes, beside the one that crashed
+        ("3090 fits batch 1 at 1024 for qwen edit with gc on, batch 2 ooms. effective 8?", 1),
+        (
+            "qwen edit on a 4090: batch 1 fits, batch 2 doesn't (OOMs). how do I get batch 4 then?",
+            1,
+        ),
+        ("na 4090 cabe batch 1 em 1024 no qwen edit, batch 2 ja estoura.", 1),
+        # a crash of the batch run now
+        ("batch 2 OOMs at step 1 on zimage", 2),
+    ],
+)
+def test_the_batch_that_fits(text: str, batch: int) -> None:
+    assert extract(text).facts.get("batch_size") == batch

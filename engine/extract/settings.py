@@ -179,6 +179,8 @@ def _preposition(hit: Hit, reading: Reading) -> bool:
         return False  # "currently on (the default)", "GC on; bs 1": a break, not an object
     if any(h.first == after for kind in _NAMED for h in reading.of(kind)):
         return False  # "gc on quantize on low_vram on": the next setting, not an object
+    if any(h.first == after for h in reading.of("as_usual")):
+        return False  # "GC is on like always"
     if words[hit.first - 1 : hit.first] in _A_STATE_BEFORE:
         return True  # "gc off on 12g": the state was said; "on" is where
     if _A_VALUE.fullmatch(words[after]):

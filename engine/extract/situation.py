@@ -991,7 +991,7 @@ def _fine_beside_gc_on(reading: Reading, states: Sequence[SettingState]) -> Foun
         ]
         if not gc or any(s.state != "on" for s in gc):
             continue
-        went_through = set(words[cue.first : cue.last + 1]) & _STABLE_NAMED
+        went_through = set(words[max(0, cue.first - 2) : cue.last + 1]) & _STABLE_NAMED
         switched = any(
             s.retry or not _SWITCHING.isdisjoint(words[s.first - 1 : s.last + 1]) for s in gc
         )

@@ -470,3 +470,28 @@ def test_gc_in_dense_lists(text: str, gc: str) -> None:
 )
 def test_the_batch_that_fits(text: str, batch: int) -> None:
     assert extract(text).facts.get("batch_size") == batch
+
+
+@pytest.mark.parametrize(
+    ("text", "gc", "stable"),
+    [
+        (
+            "updated ai-toolkit yesterday and now my same job OOMs at step 1. gc is on like always",
+            "enabled",
+            "yes",
+        ),
+        (
+            "H100, Qwen Image Edit, zero problema de memória com GC ligado. Vale a pena desligar?",
+            "enabled",
+            "yes",
+        ),
+        (
+            "RunComfy bills by the hour. gc is on, runs complete without issues.",
+            "enabled",
+            "yes",
+        ),
+    ],
+)
+def test_as_always_and_without_issues(text: str, gc: str, stable: str) -> None:
+    facts = extract(text).facts
+    assert (facts.get("gc"), facts.get("stable_with_gc")) == (gc, stable)

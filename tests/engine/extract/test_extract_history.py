@@ -495,3 +495,18 @@ def test_the_batch_that_fits(text: str, batch: int) -> None:
 def test_as_always_and_without_issues(text: str, gc: str, stable: str) -> None:
     facts = extract(text).facts
     assert (facts.get("gc"), facts.get("stable_with_gc")) == (gc, stable)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my computer freezes and the whole RAM is full like 64 gigs when the flux training starts",
+        "RuntimeError: unable to mmap 10485760 bytes from file: Cannot allocate memory (12)",
+        "o treino nem começa, a memória RAM do pc vai a 100% e o windows fecha tudo",
+        "o pc começa a usar swap até travar, durante o treino do flux dev",
+        'o container reinicia no meio do treino e o log diz "container exceeded memory limit"',
+    ],
+)
+def test_the_system_s_memory_running_out(text: str) -> None:
+    read = extract(text)
+    assert (read.intent, read.facts.get("memory_kind")) == ("outside_guide", "system")

@@ -614,6 +614,17 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         ):
             # "previews are 1024x1024 at 30 steps": steps said of the previews are theirs
             score.add("sample_steps", _PREVIEW_STEPS, number.first, number.last)
+        if (
+            number.unit in _STEP_UNITS
+            and assigned
+            and assigned[-1].role == "sample_size"
+            and assigned[-1].number.second is not None
+            and 0 < number.first - assigned[-1].number.last <= _STEPS_AFTER_SIZE
+            and "step" not in score.best_cue
+            and "sample_steps" not in score.best_cue
+        ):
+            # "4 prompts at 1024x1024, 25 steps each": the steps of the previews just sized
+            score.add("sample_steps", _PREVIEW_STEPS, number.first, number.last)
         cue = score.best_cue.get("step")
         if cue is not None and words[max(0, cue[1] - 1) : cue[1]] in _ORDINALS:
             # "OOM on first step at 1024": the step is named by its order, the number is not it
@@ -699,6 +710,9 @@ _CHANGED_IT_TO: Final = re.compile(
     r"|bump(?:ed)?|increased?|baixei|reduzi|diminui|abaixei|desci|subi|aumentei|passei)"
     r"(?:\s+(?:it|them|ele|ela|eles|isso|o|a))?\s+(?:to|pra|para|pro|down to|up to|ate)\s*$"
 )
+
+
+_STEPS_AFTER_SIZE: Final = 3  # words from a preview's WxH to its steps: "1024x1024, 25 steps"
 
 
 def _moved(low: str, before: Number, after: Number) -> bool:

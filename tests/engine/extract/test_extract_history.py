@@ -510,3 +510,17 @@ def test_as_always_and_without_issues(text: str, gc: str, stable: str) -> None:
 def test_the_system_s_memory_running_out(text: str) -> None:
     read = extract(text)
     assert (read.intent, read.facts.get("memory_kind")) == ("outside_guide", "system")
+
+
+@pytest.mark.parametrize(
+    ("text", "steps"),
+    [
+        ("right now it samples every 100 steps, 4 prompts at 1024x1024, 25 steps each", 25),
+        ("sdxl dá oom na hora de gerar as amostras, 768x1344 com 40 steps. 3060", 40),
+        ("tô gerando sample a cada 200 passos, 768x768, 20 steps. vale a pena subir pra 1000?", 20),
+        # the training's size and a count of steps are no previews
+        ("training at 1024x1024, 30 steps in it ooms", None),
+    ],
+)
+def test_the_previews_steps_after_their_size(text: str, steps: int | None) -> None:
+    assert extract(text).facts.get("sample_steps") == steps

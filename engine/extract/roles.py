@@ -885,6 +885,8 @@ def _sentence_end(reading: Reading, number: Number) -> int:
 def _wanted_change(reading: Reading, number: Number) -> bool:
     """A change still wished, said earlier in the number's sentence: "want to bump to bigger
     buckets, batch 4…", "queria subir o batch pra 4", "planning to try bs 2"."""
+    if _WISHING.isdisjoint(reading.words_of_sentence(number.first)):
+        return False  # most sentences wish nothing
     first, _ = reading.sentence_words(reading.sentence_of(number.first))
     if _CHANGED_FROM.search(reading.low, max(0, number.start - 20), number.start):
         return False  # "want to go from batch 4 to 16": 4 is the run's
@@ -897,6 +899,11 @@ def _wanted_change(reading: Reading, number: Number) -> bool:
 _WANTED_REACH: Final = 40  # characters from the wished change to the value: a list of changes
 
 
+_WISHING: Final = frozenset(
+    {"want", "wanna", "i'd", "id", "would", "planning", "plan", "going", "gonna", "quero"}
+    | {"queria", "pretendo", "planejo", "planejando", "penso", "pensando", "thinking", "vou"}
+    | {"considering", "considerando"}
+)
 _CHANGED_FROM: Final = re.compile(r"\b(?:from|de)\s+(?:(?:o|a|the)\s+)?(?:batch|bs|lote)?\s*$")
 
 

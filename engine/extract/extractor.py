@@ -47,8 +47,6 @@ _AMBIGUOUS_IN_PT: Final = frozenset({"neg", "weak_off"})  # "no" is "in the" in 
 # Words that name a model or a GPU: their numbers ("wan 2.2", "4090") are part of the name.
 _NAMING: Final = frozenset({"gpu", "fact"})
 _GC_VALUES: Final = {"on": "enabled", "off": "disabled", "unknown": "unknown"}
-# Facts that nothing but a setting's stated state sets.
-_SETTINGS_ONLY: Final = frozenset({"gc", "low_vram", "quantize", "sampling_disabled"})
 # Settings read as another fact: (fact, whether "on" means False for it).
 _SETTING_FACTS: Final = {
     "sampling": ("sampling_disabled", True),

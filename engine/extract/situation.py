@@ -799,7 +799,6 @@ def _calm_between(reading: Reading, after: int, before: int) -> bool:
 _CALM: Final = frozenset({"stable", "stable_run", "no_crash", "worked"})
 _CALM_OR_FIXED: Final = _CALM | {"fixed"}
 _STABLE: Final = ("stable", "stable_run", "worked")  # "worked" and "stable" need GC on beside them
-_CRAWLS: Final = frozenset({SHARED_MEMORY_SPILL, REGRESSION_AFTER_UPDATE})
 
 
 def _switched_off(reading: Reading, states: Sequence[SettingState]) -> bool:

@@ -1015,12 +1015,6 @@ def _implied_by_wish(reading: Reading, wished: Sequence[SettingState]) -> Settin
     return None
 
 
-_ACTS: Final = frozenset(
-    {"turned", "switched", "flipped", "set", "put", "enabled", "ticked", "checked", "reenabled"}
-    | {"liguei", "ativei", "religuei", "reativei", "habilitei", "voltei", "marquei", "coloquei"}
-)
-
-
 def _crash_side(
     reading: Reading, states: Sequence[SettingState], chosen: SettingState
 ) -> SettingState | None:
@@ -1042,7 +1036,9 @@ def _crash_side(
     # unless it is only the other side set beside it ("com `true` o mesmo job treina")
     # …unless it is only the other side set beside it, told as a state and not as an act
     # ("Com o GC ligado nunca deu problema, fiz umas 10 LoRAs assim")
-    acted = not _ACTS.isdisjoint(reading.tokens.words[max(0, chosen.first - 1) : chosen.last + 1])
+    acted = not _SWITCH_ACTS.isdisjoint(
+        reading.tokens.words[max(0, chosen.first - 1) : chosen.last + 1]
+    )
     beside = chosen.weak or chosen.keyed or _with_it(reading, chosen) or not acted
     others = [s for s in others if chosen.first < s.first or beside]
     return others[-1] if others else None
@@ -1068,6 +1064,7 @@ def of_another_person(reading: Reading, word: int) -> bool:
 
 
 _PEOPLE: Final = LEXICON.words("people")
+_SWITCH_ACTS: Final = LEXICON.words("switch_acts")
 _ME: Final = LEXICON.words("me")
 _A_GUY: Final = frozenset({("o",), ("um",), ("esse",), ("aquele",)})  # "o cara", not "de cara"
 

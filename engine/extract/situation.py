@@ -303,7 +303,7 @@ def _calm_after_retry(
     words = reading.tokens.words
     # plain words of calm ("turned it back on, fine again") count after a switch back on told
     # as one, with a crash before it; not after "gc off = OOM, gc on = fine", a comparison
-    switched = retry.retry or not _SWITCHING.isdisjoint(
+    switched = retry.retry or not _SWITCH_ACTS.isdisjoint(
         words[max(0, retry.first - 1) : retry.last + 1]
     )
     crashed = any(h.first < retry.first and not reading.negated(h) for h in reading.of("oom"))
@@ -810,15 +810,9 @@ def _switched_off(reading: Reading, states: Sequence[SettingState]) -> bool:
         and s.state == "off"
         and not s.wished
         and not s.keyed
-        and not _SWITCHED_OFF.isdisjoint(words[max(0, s.first - 1) : s.last + 1])
+        and not _SWITCH_ACTS.isdisjoint(words[max(0, s.first - 1) : s.last + 1])
         for s in states
     )
-
-
-_SWITCHED_OFF: Final = frozenset(
-    {"turned", "turnd", "switched", "flipped", "unchecked", "unticked", "toggled", "killed"}
-    | {"desativei", "desliguei", "desmarquei", "tirei", "desabilitei", "disabled"}
-)
 
 
 def _said_before(reading: Reading, calms: Sequence[Hit], ooms: Sequence[Hit]) -> Hit | None:
@@ -858,6 +852,7 @@ _STABLE_NAMED: Final = frozenset(
     }
 )
 _OTHERS: Final = LEXICON.words("others")
+_SWITCH_ACTS: Final = LEXICON.words("switch_acts")
 # What went fine when it is only part of the run: "smaller buckets train fine".
 _PARTS: Final = frozenset({"bucket", "buckets", "images", "imagens", "steps", "passos"})
 
@@ -943,10 +938,6 @@ _LOOKS: Final = frozenset(
     {"look", "looks", "looked", "looking", "ficou", "ficaram", "parece", "parecem"}
     | {"vram", "gpu", "ram", "memory", "memoria", "card", "placa"}
 )
-_SWITCHING: Final = frozenset(
-    {"turned", "switched", "flipped", "set", "put", "enabled", "ticked", "checked"}
-    | {"ativei", "liguei", "religuei", "reativei", "habilitei", "voltei", "marquei"}
-)
 
 
 def _fine_beside_gc_on(reading: Reading, states: Sequence[SettingState]) -> Found | None:
@@ -992,7 +983,7 @@ def _fine_beside_gc_on(reading: Reading, states: Sequence[SettingState]) -> Foun
             continue
         went_through = set(words[max(0, cue.first - 2) : cue.last + 1]) & _STABLE_NAMED
         switched = any(
-            s.retry or not _SWITCHING.isdisjoint(words[s.first - 1 : s.last + 1]) for s in gc
+            s.retry or not _SWITCH_ACTS.isdisjoint(words[s.first - 1 : s.last + 1]) for s in gc
         )
         if switched and not went_through:
             continue  # "turned GC on and it's fine": what the switch did

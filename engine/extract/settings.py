@@ -767,6 +767,16 @@ def _in_sentence(reading: Reading, sentence: int, vocabulary: frozenset[str]) ->
 
 
 _THAN: Final = frozenset({"than", "vs", "versus"})
+
+# Two runs told side by side, one with each state: "once with GC on and once with it off",
+# "one with gradient checkpointing on, one off", "first with GC on, second with GC off",
+# "uma com GC e outra sem".
+_TWO_RUNS: Final = re.compile(
+    r"\b(?:once|one|first|uma|um|primeir[oa]) (?:run )?(?:with|com|sem|without)\b"
+    r".{1,80}?\b(?:once|one|second|other|outr[oa]|segund[oa]) (?:run )?"
+    r"(?:with|without|com|sem|off|on|desligad[oa]|ligad[oa])\b"
+)
+_ON_OFF: Final = frozenset({"on", "off"})
 _EXAMPLES: Final = frozenset(
     {"example", "examples", "exemplo", "exemplos", "docs", "documentation", "documentacao"}
 )
@@ -863,6 +873,12 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     in_clause = reading.by_clause.get(clause, ())
     if _compared(in_clause, reading):
         return True  # "off vs on", "ligado ou desligado", "true vs false"
+    said = reading.tokens.words[state.first : state.last + 1]
+    if (
+        _ON_OFF.issubset(said)
+        and "->" not in reading.low[slice(*reading.span(state.first, state.last))]
+    ):
+        return True  # "tried everything. GC on off on off": flipped back and forth
     if reading.question(state.last) and any(
         other.setting == "gc"
         and other.state not in (state.state, "unknown")
@@ -951,6 +967,12 @@ def _clause_asks(reading: Reading, word: int) -> bool:
 def _debated(reading: Reading, states: Sequence[SettingState]) -> bool:
     """GC said both on and off in prose with no crash reported: a comparison or a debate ("some
     trained with it and some without", "GC on = less VRAM, GC off = faster"), not a setup."""
+    if not reading.has("now") and any(
+        s.setting == "gc"
+        and _TWO_RUNS.search(reading.low, *_sentence_span(reading, reading.sentence_of(s.first)))
+        for s in states
+    ):
+        return True  # "once with GC on and once with it off": two runs, neither the setup
     if not {"on", "off"} <= {s.state for s in states if s.setting == "gc"}:
         return False
     past = {reading.sentence_of(h.first) for h in reading.of("past")}

@@ -524,3 +524,17 @@ def test_the_system_s_memory_running_out(text: str) -> None:
 )
 def test_the_previews_steps_after_their_size(text: str, steps: int | None) -> None:
     assert extract(text).facts.get("sample_steps") == steps
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I trained the same Z-Image LoRA twice, once with GC on and once with it off, and the"
+        " off one looks sharper. Coincidence?",
+        "Two runs on the same dataset, one with gradient checkpointing on, one off. Is the off one"
+        " really better?",
+        "ai toolkit + zimage. tried everything. GC on off on off. nothing",
+    ],
+)
+def test_two_runs_told_side_by_side_give_no_state(text: str) -> None:
+    assert "gc" not in extract(text).facts

@@ -58,8 +58,8 @@ def intent_of(
     read together), then one of three candidate settings by the holdout's total accuracy.
     """
     found = _by_cues(reading, facts, signals, on_topic)
-    if found not in _SOFT:
-        return found
+    if found not in _SOFT or (found == "explain" and _fixed_then_why(reading, facts)):
+        return found  # "that worked, thanks! but why does one switch matter so much?" is sure
     learned, probability = model().best(reading.text)
     if found == "off_topic" and _greeting_only(reading):
         return found  # "hello", "bom dia pessoal!": nothing else to go on
@@ -101,8 +101,7 @@ def _by_cues(
         return "accumulation"
     if isinstance(goal, str) and not (goal == "fix_oom" or _thanks_only(reading, facts)):
         return goal
-    fixed_then_why = facts.get("gc_retry") == "fixed" and _asks_why(reading)
-    if _thanks_only(reading, facts) or fixed_then_why:
+    if _thanks_only(reading, facts) or _fixed_then_why(reading, facts):
         # "that worked, thanks! but why does one switch make such a difference?"
         return "explain" if _asks_why(reading) else "off_topic"
     if reading.has("trouble", "oom", "mention", "vram") or set(facts) - _NAMES_ONLY:
@@ -124,6 +123,12 @@ def _by_cues(
 
 
 _A_REPLY: Final = 6
+
+
+def _fixed_then_why(reading: Reading, facts: Mapping[str, FactValue]) -> bool:
+    """Thanks for a fix, or a fix told, then a why: "that worked, thanks! but why…?"."""
+    fixed = facts.get("gc_retry") == "fixed" or _thanks_only(reading, facts)
+    return fixed and _asks_why(reading)
 
 
 def _asks_for_accumulation(reading: Reading) -> bool:

@@ -630,7 +630,9 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             # "OOM on first step at 1024": the step is named by its order, the number is not it
             score.scores.pop("step")
             score.best_cue.pop("step")
-        if number.unit in _FRAME_UNITS and _preview_frames(reading, number, previews):
+        if (
+            number.unit in _FRAME_UNITS and _preview_frames(reading, number, previews)
+        ) or _of_the_previews_section(reading, number):
             # "the video previews OOM (preview is 121 frames 768x512)": the previews' length
             score.scores.pop("num_frames", None)
             score.best_cue.pop("num_frames", None)
@@ -783,6 +785,14 @@ _COMPARED_TO: Final = re.compile(
 )
 
 
+def _of_the_previews_section(reading: Reading, number: Number) -> bool:
+    """A setting pasted under a job's ``sample:`` section ("sample:\n  num_frames: 33") is the
+    previews' own."""
+    sections = _SECTION_LINE.findall(reading.low, 0, number.start)
+    return bool(sections) and sections[-1] == "sample"
+
+
+_SECTION_LINE: Final = re.compile(r"^([a-z_]+)[ \t]*:[ \t]*$", re.MULTILINE)
 _KEYED: Final = re.compile(r"\b[a-z]+_[a-z_]+\s*[:=]\s*$")  # "batch_size: ", "num_frames="
 _COMPARED_KEYS: Final = ("compar", "versus", "vs", "like", "algo como", "exemplo", "example")
 

@@ -538,3 +538,11 @@ def test_the_previews_steps_after_their_size(text: str, steps: int | None) -> No
 )
 def test_two_runs_told_side_by_side_give_no_state(text: str) -> None:
     assert "gc" not in extract(text).facts
+
+
+def test_frames_pasted_under_the_sample_section_are_the_previews() -> None:
+    text = (
+        "sample:\n  sample_every: 200\n  num_frames: 33\ntrain:\n  gradient_checkpointing: false\n"
+        "  batch_size: 1\n\nwan 2.2 on a 5090, it dies while generating the samples"
+    )
+    assert "num_frames" not in extract(text).facts

@@ -67,7 +67,10 @@ def intent_of(
         # a bare setup ("GC is not off") is unclear until asked what it wants, unless surely not
         # nor does the model's vaguer answer replace the cues' ("hello" stays off topic)
         vague = learned in ("unclear", "off_topic")
-        needed = OVERRULES if facts or vague else CONFIDENT
+        # nor is a question with no word of training ("what is the capital of France?") about
+        # what GC does, costs or speeds up unless the model is more than barely sure
+        about_gc = learned in ("explain", "quality", "speed")
+        needed = OVERRULES if facts or vague or (about_gc and not on_topic) else CONFIDENT
         sure = probability >= needed and learned not in _NEEDS_EVIDENCE
     else:
         sure = probability >= OVERRULES and learned in _SOFT

@@ -747,8 +747,20 @@ _COMPARING: Final = frozenset({"vs", "versus", "or", "ou", "and", "e", "x", "out
 def _compared(clause: Sequence[Hit], reading: Reading) -> bool:
     """An on and an off side by side, joined by "vs", "or", "and" (or a slash)."""
     words = reading.tokens.words
-    ons = [h for h in clause if h.kind in _ON_WORDS and not _preposition(h, reading)]
-    offs = [h for h in clause if h.kind in _OFF_WORDS]
+    named = {h.last for h in clause if h.kind == "mention"}
+    # "1"/"0" are states only right after a setting's name: "bs 1 e gc desligado" is no pair
+    ons = [
+        h
+        for h in clause
+        if h.kind in _ON_WORDS
+        and not _preposition(h, reading)
+        and (not words[h.first].isdigit() or h.first - 1 in named)
+    ]
+    offs = [
+        h
+        for h in clause
+        if h.kind in _OFF_WORDS and (not words[h.first].isdigit() or h.first - 1 in named)
+    ]
     for a in ons:
         for b in offs:
             left, right = (a, b) if a.last < b.first else (b, a)
@@ -915,13 +927,15 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     ):
         return True  # "someone said GC off is faster"; not "enabled it like the guide says"
     before = range(max(0, state.first - 3), state.first)
-    if any(
+    if not _own_act(state, reading) and any(
         reading.tokens.words[i] in _OTHERS
         and reading.sentence_of(i) == sentence
         and reading.low[reading.tokens.ends[i] : reading.tokens.ends[i] + 1] != ","  # "galera,"
         for i in before
     ):
-        return True  # "friend turned it off and got his down to 2.5h": someone else's run
+        # "friend turned it off and got his down to 2.5h": someone else's run; not "galera
+        # desliguei o gc", the person's own act told to everyone
+        return True
     if of_another_person(reading, state.first):
         return True  # "my buddy runs the same config on his 4090 with GC on"
     if _NEVER_TRIED.search(reading.low, *_sentence_span(reading, sentence)):
@@ -1077,10 +1091,13 @@ def of_another_person(reading: Reading, word: int) -> bool:
     start = word
     while start > 0 and clause[start - 1] == clause[word]:
         start -= 1
+    # "galera, …", "guys …": those spoken to are not whose run it is
+    greeted = {i for h in reading.of("greeting") for i in range(h.first, h.last + 1)}
     told = [
         i
         for i in range(start, word)
-        if words[i] in _PEOPLE or (words[i] == "cara" and words[i - 1 : i] in _A_GUY)
+        if i not in greeted
+        and (words[i] in _PEOPLE or (words[i] == "cara" and words[i - 1 : i] in _A_GUY))
     ]
     return bool(told) and _ME.isdisjoint(words[told[-1] + 1 : word])
 

@@ -307,7 +307,14 @@ def _calm_after_retry(
         words[max(0, retry.first - 1) : retry.last + 1]
     )
     crashed = any(h.first < retry.first and not reading.negated(h) for h in reading.of("oom"))
-    kinds = _FINE if switched and crashed else ("stable",)
+    # a switch told as going back ("turned gc back on and it went through") says it had failed
+    back = not _BACK.isdisjoint(words[max(0, retry.first - 1) : retry.last + 4])
+    # "liguei o gc pra parar de crashar no passo 2": the crash it was switched on against
+    crashed = crashed or any(
+        reading.sentence_of(h.first) == reading.sentence_of(retry.first) and not reading.negated(h)
+        for h in ooms
+    )
+    kinds = _FINE if switched and (crashed or back) else ("stable",)
     return next(
         (
             h
@@ -320,6 +327,13 @@ def _calm_after_retry(
         ),
         None,
     )
+
+
+# Said of a switch that undoes another: "back on", "again", "de novo", "religuei".
+_BACK: Final = frozenset(
+    {"back", "again", "novo", "volta", "novamente", "religuei", "reativei", "religar", "reativar"}
+    | {"re-enabled", "reenabled", "re-enable", "reenable", "re-enabling", "re-ticked", "reticked"}
+)
 
 
 def _calm_since(reading: Reading, ooms: Sequence[Hit]) -> Hit | None:
@@ -928,8 +942,36 @@ def stable_with_gc(
     on in a sentence that reports no crash."""
     found = _stable_with_gc(reading, states, ooms, signals)
     if found is None and reading.has(*_FINE) and SHARED_MEMORY_SPILL not in signals:
-        return _fine_beside_gc_on(reading, states)
+        found = _fine_beside_gc_on(reading, states)
+    if found is None and SHARED_MEMORY_SPILL not in signals:
+        found = _through_after_retry(reading, ooms, states)
     return found
+
+
+def _through_after_retry(
+    reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]
+) -> Found | None:
+    """After GC went back on, the run went to its end: "flipped it back on and the run went
+    all the way to 3000 steps", "religuei e o treino terminou", "woke up to a finished lora".
+    A run still going ("trains fine now", "past step 800") is no stable run yet."""
+    retry = _retried(states)
+    calm = _calm_after_retry(reading, ooms, states)
+    if retry is None or calm is None:
+        return None
+    start = reading.span(retry.first, retry.last)[1]
+    end = reading.span(calm.first, calm.last)[1]
+    through = _WENT_THROUGH.search(reading.low, start, max(end + 40, start))
+    if through is None:
+        return None
+    return _found(reading, "stable_with_gc", "yes", retry.first, calm.last)
+
+
+_WENT_THROUGH: Final = re.compile(
+    r"\b(?:finished|finish(?:ed)? (?:all|the run)|completed?|went through|all the way|to the end"
+    r"|(?:all|full|whole|the) (?:\d+k?|\d{1,3}(?:[.,]\d{3})) steps|\d+k? steps (?:done|completed)"
+    r"|terminou|terminaram|termina|conclu[ií]\w*|ate o fim|at[eé] o final|prontinh[oa]|pronta"
+    r"|woke up to|acordei com|fechou os|rodou (?:os|as|todos os|todas as) \d+)"
+)
 
 
 _FINE: Final = frozenset({"fine", "no_crash", "stable", "worked"})

@@ -546,3 +546,51 @@ def test_frames_pasted_under_the_sample_section_are_the_previews() -> None:
         "  batch_size: 1\n\nwan 2.2 on a 5090, it dies while generating the samples"
     )
     assert "num_frames" not in extract(text).facts
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        ("gonna flip gc back on and pray. flux dev ooms at step 1 on my 4080", "disabled"),
+        (
+            "galera desliguei o gradient checkpointing pq tava lento e agora estoura a vram",
+            "disabled",
+        ),
+        (
+            "treinando sdxl em 1024 com bs 1 e gc desligado. CUDA out of memory logo no começo",
+            "disabled",
+        ),
+        (
+            "Sempre usei GC ligado, nunca deu problema. Vi um video dizendo q desligar o gc deixa"
+            " mais rapido e fui testar. Resultado: CUDA out of memory no primeiro passo.",
+            "disabled",
+        ),
+    ],
+)
+def test_plans_greetings_and_numbers_beside_the_state(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "turned gc back on and it went through, thx",
+        "crashed at step 2 with GC off. I switched it back on and it finished overnight",
+        "reativei o gc. sem mais oom 👍 terminou os 3000 passos, valeu galera",
+    ],
+)
+def test_a_retry_that_went_to_the_end_is_a_stable_run(text: str) -> None:
+    facts = extract(text).facts
+    assert facts.get("gc_retry") == "fixed"
+    assert facts.get("stable_with_gc") == "yes"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "thanks, flipped it back on and it's training fine now",
+        "religuei o gc e já passou do passo 800 sem crashar",
+    ],
+)
+def test_a_retry_still_running_is_no_stable_run(text: str) -> None:
+    assert "stable_with_gc" not in extract(text).facts

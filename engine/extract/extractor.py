@@ -22,6 +22,7 @@ from engine.extract.normalize import Tokens, fold, spaced, tokenize
 from engine.extract.phrases import Hit, find_hits
 from engine.extract.quoted import (
     QuotedAnswer,
+    confirmed_recaps,
     earlier_answers,
     interleaved,
     quoted_answers,
@@ -495,13 +496,26 @@ def _answered(
     return said
 
 
+def _recaps(quoting: str, facts: dict[str, FactValue]) -> list[Evidence]:
+    """The facts of a quoted summary of the setup that the answer confirms ("> So: 12GB card,
+    flux dev, GC off, batch 1 at 512?" / "yes that's all correct"), where the answer's own
+    words did not say them."""
+    said = []
+    for quote, _, _ in confirmed_recaps(quoting):
+        for fact, value in extract(quote).facts.items():
+            if fact not in facts and fact != "goal":
+                facts[fact] = value
+                said.append(Evidence(fact, value, quote.strip()))
+    return said
+
+
 def _earlier_answers(quoting: str, facts: dict[str, FactValue]) -> list[Evidence]:
     """Numbers answering the earlier questions of a quoted exchange, each read as its own
     question asked for ("> what batch size?\n4, with 1280 as the max bucket\n> and GC?\noff")."""
     said = []
-    for fact, answer in earlier_answers(quoting, _reading_of):
-        if fact in facts:
-            continue
+    for fact, answer, last in earlier_answers(quoting, _reading_of):
+        if fact in facts or (last and _answering(answer, fact) is None):
+            continue  # the last answer runs on into the message: it must open with the number
         value = extract(answer, expecting=fact).facts.get(fact)
         if value is not None:
             facts[fact] = value
@@ -525,7 +539,7 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals, expecting)
     if quoting is not scan:
-        evidence = (*evidence, *_earlier_answers(quoting, facts))
+        evidence = (*evidence, *_earlier_answers(quoting, facts), *_recaps(quoting, facts))
     answered = _answered(reading, answers, quoting, signals, facts)
     evidence = (*evidence, *answered)
     on_topic = bool(facts) or block is not None or reading.has(*_TOPIC_KINDS)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.extract.lexicon import LEXICON
-from engine.extract.normalize import words_of
+from engine.extract.normalize import fold, words_of
 from engine.extract.reading import Reading
 from engine.extract.reply_tables import TABLES, Words
 from engine.extract.settings import setting_states
@@ -158,6 +158,11 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
     for quote, start, answer_start, answer_end in _pairs(text):
         said = _answer(words_of(text[answer_start:answer_end]))
         quoted = read(quote.replace(">", " "))
+        batch = _proposed_batch(quote, text[answer_start:answer_end], said)
+        if batch is not None:
+            # "> did you try batch 1?" / "ya same crash", "> use batch 1" / "already am"
+            end = answer_start + len(text[answer_start:answer_end].split("\n", 1)[0])
+            found.append(QuotedAnswer("batch_size", batch, start, end))
         if said is None and _PRESUMED.intersection(quoted.tokens.words):
             said = "presumed"  # "> What happened when you re-enabled it?": it was re-enabled
         end = answer_start + len(text[answer_start:answer_end].split("\n", 1)[0])
@@ -218,6 +223,59 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
     return found
 
 
+def _proposed_batch(quote: str, answer: str, said: str | None) -> int | None:
+    """The one batch size a quote proposes ("> try batch 1", "> tentou batch 1?"), when the
+    answer says it was done or is already so ("yes, same crash", "fiz isso", "already am",
+    "já tô em 1")."""
+    asked = fold(quote.replace(">", " ")).strip()
+    if "?" not in asked and _PROPOSING.match(asked) is None:
+        return None  # "> bot: batch 4 at 1536 is a lot" / "yeah it is": agreeing, not doing
+    values = {int(v) for v in _BATCH_PROPOSED.findall(asked)}
+    if len(values) != 1:
+        return None
+    head = fold(answer.lstrip())[:40]
+    if said != "yes" and _ALREADY.match(head) is None:
+        return None
+    (value,) = values
+    own = re.match(r"\D{0,12}?(\d+)", head)  # "2, ja tentei 1" gives its own number
+    return value if own is None or int(own.group(1)) == value else None
+
+
+_PROPOSING: Final = re.compile(
+    r"(?:\w+:\s*)?(?:did you try|have you tried|tentou|ja tentou|testou|try|use|set|drop"
+    r"|lower|go|put|reduce|tenta|tente|usa|reduz|reduza|baixa|baixe|diminui|diminua|coloca"
+    r"|coloque|bota|muda|mude|poe)\b"
+)
+_BATCH_PROPOSED: Final = re.compile(
+    r"\b(?:batch(?:[ _]size)?|bs|lote)\s*(?:de|to|para|pra|=|:)?\s*(\d{1,2})\b"
+)
+_ALREADY: Final = re.compile(
+    r"(?:ya |yeah |yes |sim |)?(?:already|ja|i'?m already|i am already|fiz isso|did that|did it"
+    r"|same (?:crash|thing|error|oom)|mesma coisa|mesmo erro|tried|tentei|testei)\b"
+)
+
+
+def confirmed_recaps(text: str) -> list[tuple[str, int, int]]:
+    """(quote, start, end) for each quoted summary of one's setup that the answer confirms as a
+    whole ("> So: 12GB card, flux dev, GC off, batch 1 at 512?" / "yes that's all correct",
+    "> Resumindo: 5090, zimage, batch 4?" / "exato, é isso")."""
+    if ">" not in text:
+        return []
+    found = []
+    for quote, start, answer_start, answer_end in _pairs(text):
+        head = fold(text[answer_start:answer_end].lstrip())[:60]
+        if "?" in quote and _CONFIRMED.match(head):
+            found.append((quote.replace(">", " "), start, answer_start))
+    return found
+
+
+_CONFIRMED: Final = re.compile(
+    r"(?:(?:yes|yep|yeah|yup|sim|exato|exatamente|isso)\W+)?(?:that'?s |thats |its |it'?s |e |eh )?"
+    r"(?:all correct|all right|exactly (?:it|right)|exactly|right|correct|correto|certinho"
+    r"|isso mesmo|(?:e |eh )?isso ai|(?:e |eh )?isso\b|exato|tudo certo|tudo isso)"
+)
+
+
 # Settings a quoted yes/no question may ask about besides GC (their facts share their names).
 _YES_NO: Final = frozenset({"low_vram", "quantize"})
 
@@ -275,6 +333,7 @@ _ASKED_FOR: Final = (
     ("resolution", "max_resolution"),
     ("resolucao", "max_resolution"),
     ("buckets", "max_resolution"),
+    ("res", "max_resolution"),
 )
 _WHEN: Final = LEXICON.words("asked_when")
 
@@ -290,17 +349,19 @@ def quoted_expecting(text: str, read: Callable[[str], Reading]) -> str | None:
     return None if last is None else _asked(last, read)
 
 
-def earlier_answers(text: str, read: Callable[[str], Reading]) -> list[tuple[str, str]]:
-    """(fact, answer) for each quoted question before the last that asks for one number, with
-    the answer under it: "> what batch size?\n4, with 1280 as the max bucket\n> and GC?\noff"."""
+def earlier_answers(text: str, read: Callable[[str], Reading]) -> list[tuple[str, str, bool]]:
+    """(fact, answer, last) for each quoted question that asks for one number, with the answer
+    under it: "> what batch size?\n4, with 1280 as the max bucket\n> and GC?\noff". The last
+    question's answer is the rest of the message; it is listed only after others."""
     if ">" not in text:
         return []
-    pairs = list(_pairs(text))[:-1]
+    pairs = list(_pairs(text))
     found = []
-    for quote, _, answer_start, answer_end in pairs:
+    for index, (quote, _, answer_start, answer_end) in enumerate(pairs):
         fact = _asked(quote, read)
-        if fact in _NUMBERS_ASKED:
-            found.append((fact, text[answer_start:answer_end]))
+        last = index == len(pairs) - 1
+        if fact in _NUMBERS_ASKED and not (last and index == 0):
+            found.append((fact, text[answer_start:answer_end], last))
     return found
 
 
@@ -332,14 +393,51 @@ def interleaved(text: str) -> str:
         return text
     quote = " ".join(line.strip().lstrip(">").strip() for line in match.group(1).splitlines())
     questions = _numbered(quote, _QUESTION_MARK)
-    if len(questions) < 2:
-        return text
     reply = match.group(2)
+    if len(questions) < 2:
+        return _listed(text, match, quote)
     answers = _numbered(reply.lstrip(), _ANSWER_MARK, len(questions))
     if len(answers) != len(questions):
         return text
     pairs = "".join(f"> {q}\n{a}\n" for q, a in zip(questions, answers, strict=True))
     return text[: match.start()] + pairs + text[match.end() :]
+
+
+def _listed(text: str, match: re.Match[str], quote: str) -> str:
+    """Settings asked for in a row and answered in the same order on one line ("> batch?
+    accumulation? buckets?" / "1 / 4 / 768 e 1024", "> gc?" "> vram?" / "off, 16"), rewritten
+    as one quoted question over each answer. The text as it was unless every part of the
+    question names one setting and the answer has as many parts."""
+    if "?" not in quote:
+        return text
+    asks = [a.strip() for a in _ASKS.split(quote.rsplit("?", 1)[0]) if a.strip()]
+    if not 2 <= len(asks) <= _MAX_ASKS or not all(_names_one(a) for a in asks):
+        return text
+    reply = match.group(2)
+    first, _, rest = reply.lstrip().partition("\n")
+    for splitter in (_SLASHES, _COMMAS, _ANDS):
+        answers = [a.strip() for a in splitter.split(first.strip().rstrip(".!")) if a.strip()]
+        if len(answers) == len(asks):
+            break
+    else:
+        return text
+    pairs = "".join(f"> {q}?\n{a}\n" for q, a in zip(asks, answers, strict=True))
+    return text[: match.start()] + pairs + rest + text[match.end() :]
+
+
+def _names_one(ask: str) -> bool:
+    words = set(words_of(ask))
+    named = {fact for word, fact in _ASKED_FOR if word in words}
+    named |= {"gc" for word in _GC_WORDS if word in words}
+    return len(named) == 1
+
+
+_ASKS: Final = re.compile(r"\?|\s/\s|/|,|\s(?:e|and|ou|or)\s")
+_SLASHES: Final = re.compile(r"\s*/\s*")
+_COMMAS: Final = re.compile(r"\s*[,;]\s*")
+_ANDS: Final = re.compile(r"\s*(?:,|;|/|\s(?:e|and)\s)\s*")
+_MAX_ASKS: Final = 5
+_GC_WORDS: Final = frozenset({"gc", "checkpointing"})
 
 
 def _numbered(text: str, mark: str, count: int = 9) -> list[str]:

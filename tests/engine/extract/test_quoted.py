@@ -262,3 +262,53 @@ def test_an_instruction_quoted_and_done(text: str, gc: str, retry: str | None) -
 def test_an_instruction_naming_stability_asks_nothing_about_a_stable_run() -> None:
     text = "> try disable_sampling: true to see if training itself is stable\nok did it, fine"
     assert "stable_with_gc" not in extract(text).facts
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "> batch? accumulation? buckets?\n1 / 4 / 768 e 1024. qwen edit, oom no começo",
+            {"batch_size": 1, "gradient_accumulation": 4},
+        ),
+        ("> batch e resolução?\n1 e 1024\ncontinua dando oom", {"batch_size": 1}),
+        ("> gc?\n> vram?\noff, 16\nz image turbo oom at step 2", {"gc": "disabled"}),
+        ("> gc?\n> vram?\noff, 16\nz image turbo oom at step 2", {"vram_gb": 16}),
+    ],
+)
+def test_settings_asked_in_a_row_are_answered_in_order(
+    text: str, expected: dict[str, object]
+) -> None:
+    facts = extract(text).facts
+    assert {k: facts.get(k) for k in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        ("> did you try batch 1\nya same crash. hidream, 4090", 1),
+        ("> use batch 1\nalready am. wan 2.2 5B, oom at step 1", 1),
+        ("> Reduza o Batch Size para 1.\nfiz isso, mesma coisa. crashou de novo", 1),
+        ("> tentou batch 1?\nja to em 1 desde o comeco, estoura do mesmo jeito", 1),
+        ("> e o batch?\n2, ja tentei 1 tb e deu o mesmo OOM", 2),
+    ],
+)
+def test_a_batch_proposed_and_done_is_the_batch(text: str, batch: int) -> None:
+    assert extract(text).facts.get("batch_size") == batch
+
+
+def test_a_summary_confirmed_gives_its_facts() -> None:
+    facts = extract(
+        "> So: 12GB card, flux dev, GC off, batch 1 at 512?\nyes that's all correct, and the"
+        " first sample kills it"
+    ).facts
+    assert facts.get("vram_gb") == 12
+    assert facts.get("model_family") == "flux_flex"
+    assert facts.get("batch_size") == 1
+
+
+def test_a_summary_corrected_is_not_confirmed() -> None:
+    facts = extract("> So: 12GB card, flux dev, batch 1?\nno, 24gb card").facts
+    assert facts.get("vram_gb") == 24
+    assert "model_family" not in facts
+    assert "batch_size" not in facts

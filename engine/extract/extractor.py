@@ -553,7 +553,7 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
         intent = (
             "unclear"  # a pasted job with nothing asked: about training, wanting who knows what
         )
-    if intent == "off_topic" and "?" in text:
+    if intent == "off_topic" and "?" in reading.text:
         # a question with nothing to do with training memory: a model or a card named in passing
         # ("can I sell a flux LoRA?", "does a 5090 fit a mid tower?") is no setup to remember
         for name in _NAMED_IN_PASSING:

@@ -553,6 +553,7 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
     previewed = {reading.sentence_of(i) + after for i in previews for after in (0, 1)}
     assigned: list[Assigned] = []
     previous: tuple[Number, str | None] | None = None
+    instead: str | None = None  # the role of a value wished in place of the next one
     spans = [(n.first, n.last) for n in numbers]
     for number in numbers:
         if number.first in covered or number.first >= len(starts) or number.choice:
@@ -674,10 +675,24 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         if role is None and _lowered_to(reading, number, assigned):
             # "121 frames, oom. i lower to 81, still oom": the same setting, changed
             role = assigned.pop().role
+        if instead is not None and _INSTEAD_BEFORE.search(
+            reading.low, max(0, number.start - 24), number.start
+        ):
+            role, instead = role or instead, None
         previous = (number, role)
         if role is None:
             continue
         if role in _SETTING_ROLES and _wished(reading, number, clause_of):
+            continue
+        if role in _SETTING_ROLES and _THAN_IT.search(
+            reading.low, max(0, number.start - 24), number.start
+        ):
+            continue  # "I'd like the previews smaller than 1024": compared to, not set
+        put_instead = _put_instead(reading, number) if role in _SETTING_ROLES else None
+        if put_instead is not None:
+            # "want previews at 512 instead of 1024": 1024 is the run's; asked ("is training at
+            # 512 instead of 1024 worse?") neither is
+            instead = role if put_instead == "wished" else None
             continue
         if of_another_person(reading, number.first) and not reading.has("did_it"):
             continue  # "guy above runs bs4 on 24g, im on 16g": his card, not theirs
@@ -688,6 +703,40 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         end = max(number.end, reading.tokens.ends[last])
         assigned.append(Assigned(role, number, start, end))
     return assigned
+
+
+# What follows a wished value ("want previews at 512 instead of 1024"), and what comes before a
+# value only compared to ("I'd like the previews smaller than 1024").
+_INSTEAD: Final = re.compile(
+    r"\s*(?:px|x\d+)?\s*(?:instead of|rather than|em vez de|em vez do|em vez da|ao inves de"
+    r"|no lugar de|no lugar do)\b"
+)
+_INSTEAD_BEFORE: Final = re.compile(
+    r"\b(?:instead of|rather than|em vez de|em vez do|em vez da|ao inves de|no lugar de"
+    r"|no lugar do)\s+(?:every\s+|a cada\s+|the\s+|o\s+|a\s+)?$"
+)
+
+
+def _put_instead(reading: Reading, number: Number) -> str | None:
+    """ "wished" for a value put in place of another in a wish ("want previews at 512 instead
+    of 1024", "idea: sample_every 1000 instead of 250"), "asked" in a question alone ("is
+    training at 512 instead of 1024 worse?"); None when told as done ("samples at 768 instead
+    of 1024 did it": the run's)."""
+    if _INSTEAD.match(reading.low, number.end) is None:
+        return None
+    words = set(reading.words_of_sentence(number.first))
+    if not _WISHING.isdisjoint(words) or words & _TRYING:
+        return "wished"
+    return "asked" if reading.question(number.first) else None
+
+
+_TRYING: Final = frozenset({"idea", "ideia", "try", "tentar", "testar", "going"})
+
+
+_THAN_IT: Final = re.compile(
+    r"\b(?:smaller|bigger|larger|lower|higher|less|more|menor|maior|menos|mais)"
+    r"\s+(?:than|que|do que)\s+(?:the\s+|o\s+|a\s+)?(?:current\s+|atual\s+)?$"
+)
 
 
 _TO: Final = re.compile(

@@ -594,3 +594,44 @@ def test_a_retry_that_went_to_the_end_is_a_stable_run(text: str) -> None:
 )
 def test_a_retry_still_running_is_no_stable_run(text: str) -> None:
     assert "stable_with_gc" not in extract(text).facts
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "value"),
+    [
+        (
+            "how do I set the sample size? want previews at 512 instead of 1024",
+            "sample_width",
+            1024,
+        ),
+        ("want previews every 500 instead of every 100, where is it?", "sample_every", 100),
+        ("still OOM, now going to try 640 instead of 768 on Flex.1", "max_resolution", 768),
+        ("samples at 768 instead of 1024 did it, thanks", "sample_width", 768),
+        ("will training at 768 instead of 1024 cost me detail?", "max_resolution", None),
+        ("I'd like the previews smaller than 1024, where is the field?", "sample_width", None),
+        ("sdxl, captions up to 1024 tokens, training at 768, batch 4, OOM", "max_resolution", 768),
+        (
+            "flux.2, max_sequence_length 512, res 1024/1280, oom at step 3",
+            "resolutions",
+            [1024, 1280],
+        ),
+    ],
+)
+def test_values_wished_in_place_of_others_and_lengths_of_text(
+    text: str, fact: str, value: object
+) -> None:
+    assert extract(text).facts.get(fact) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "there's a python.exe from the run I stopped still sitting on 18GB. thats why it OOMs?",
+        "o jogo comeu a vram e o treino morreu com cuda out of memory",
+        "top\nMiB Mem :  31906.2 total,  211.4 free\nMiB Swap:  16384.0 total\nkswapd0 99%",
+        "RuntimeError: unable to write to file </torch_31_2>: No space left on device (28)",
+        "so atualizei o driver da nvidia ontem e hj o treino ta em 25s/it, sem erro nenhum",
+    ],
+)
+def test_memory_trouble_outside_the_guide_told_without_its_name(text: str) -> None:
+    assert extract(text).intent == "outside_guide"

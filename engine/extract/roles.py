@@ -818,7 +818,8 @@ def _int(value: float) -> int:
 _NOT_RUN: Final = re.compile(
     r"(?:\bnao (?:aguenta|cabe|roda|rola|suporta|vou (?:pra|para|pro))"
     r"|\b(?:can'?t|cannot|won'?t|doesn'?t|does not|couldn'?t) (?:do|handle|fit|run|take|hold)"
-    r"|\bnot going (?:to|down to)|\b(?:people|ppl|others|folks|everyone) (?:get|run|use|do)"
+    r"|\bnot going (?:to|down to)"
+    r"|\b(?:people|ppl|others|folks|everyone) (?:get|run|use|do|train with|train at|go with)"
     r"|\b(?:galera|pessoal|o povo) (?:usa|roda|consegue|treina com|treinam com)"
     r"|\b(?:fake|simulate|emulate|simular|emular|fingir)(?: a| um)?"
     r"|\b(?:the man|the guy|the tutorial|the video|o tutorial|o video|o cara)"

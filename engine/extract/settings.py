@@ -21,6 +21,11 @@ _NAMED: Final = frozenset({"mention", "assert"})
 _WINDOW: Final = 6  # words between a setting and a state word that still belongs to it
 _NEAR: Final = 3  # words for prepositions, trailing "on"/"true" and negations
 _DOUBT: Final = 4  # "não sei se o GC": words from a doubt to the name it doubts
+# Words between a doubt and the name that say nothing: "nem sei se esse tal de gradient…".
+_DOUBT_FILLERS: Final = frozenset(
+    {"se", "if", "whether", "esse", "essa", "tal", "de", "do", "da", "o", "a", "the", "this"}
+    | {"that", "thing", "negocio", "aquele", "aquela", "my", "meu", "minha", "opcao", "option"}
+)
 _HEDGE: Final = 6  # words from a state to the doubt that takes it back
 # Doubts that stand alone at a clause's end, about what was just said.
 _HEDGES: Final = frozenset(
@@ -376,7 +381,12 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         return SettingState(mention.arg, "on" if is_on else "off", first, last, retry, wished=True)
     doubt = None
     if mention.arg == "gc":
-        doubt = _doubt(mention if mention.first <= anchor.first else anchor, clause, word)
+        doubt = _doubt(
+            mention if mention.first <= anchor.first else anchor,
+            clause,
+            word,
+            reading.tokens.words,
+        )
     if doubt is None and mention.arg == "gc":
         doubt = _hedged(end, reading)
     if (
@@ -531,14 +541,20 @@ _OF_IT: Final = re.compile(
 )
 
 
-def _doubt(named: Hit, clause: Sequence[Hit], word: Hit | None = None) -> Hit | None:
-    """A doubt just before the name or its state word ("não sei se tá ligado o GC"), or right
-    after the name ("GC: unknown", "gc? no idea")."""
+def _doubt(
+    named: Hit, clause: Sequence[Hit], word: Hit | None = None, words: Sequence[str] = ()
+) -> Hit | None:
+    """A doubt just before the name or its state word ("não sei se tá ligado o GC", "nem sei se
+    esse tal de gradient checkpointing tá ligado"), or right after the name ("GC: unknown",
+    "gc? no idea")."""
     # Close only: "não sei por que dá OOM com GC off" doubts the OOM, not GC.
     for hit in clause:
         if hit.kind != "uncertain":
             continue
-        if hit.last < named.first and named.first - hit.last <= _DOUBT:
+        between = [w for w in words[hit.last + 1 : named.first] if w not in _DOUBT_FILLERS]
+        if hit.last < named.first and (
+            named.first - hit.last <= _DOUBT or (words and len(between) < _DOUBT)
+        ):
             return hit
         if word is not None and named.last < hit.first and hit.last < word.first:
             return hit  # "gc eu nem sei se tá ligado": between the name and its state

@@ -369,7 +369,7 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         )
         or (word is not None and _asked(word, reading))
         or (word is not None and _wished_in_sentence(mention, word, reading))
-    ) and not _own_act(  # "será que é porque deixei o GC ligado?" asks about what they did
+    ) and not own_act(  # "será que é porque deixei o GC ligado?" asks about what they did
         SettingState(mention.arg, "on", min(mention.first, anchor.first), end, False), reading
     )
     if wished:
@@ -851,7 +851,7 @@ def _names_it(state: SettingState, reading: Reading) -> bool:
     return any(state.first <= h.first <= state.last for h in reading.of("mention"))
 
 
-def _own_act(state: SettingState, reading: Reading) -> bool:
+def own_act(state: SettingState, reading: Reading) -> bool:
     """The person switching it themselves: "vi num vídeo que desligando acelera e desliguei",
     "someone said it's faster, so I turned it off"."""
     words = reading.tokens.words
@@ -938,12 +938,12 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return _in_sentence(reading, sentence, _EXAMPLES)
     if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _THAN:
         return True  # "35% slower than my GC-off attempts": the other side of a comparison
-    if any(h.kind == "hearsay" and h.first < state.first for h in in_clause) and not _own_act(
+    if any(h.kind == "hearsay" and h.first < state.first for h in in_clause) and not own_act(
         state, reading
     ):
         return True  # "someone said GC off is faster"; not "enabled it like the guide says"
     before = range(max(0, state.first - 3), state.first)
-    if not _own_act(state, reading) and any(
+    if not own_act(state, reading) and any(
         reading.tokens.words[i] in _OTHERS
         and reading.sentence_of(i) == sentence
         and reading.low[reading.tokens.ends[i] : reading.tokens.ends[i] + 1] != ","  # "galera,"
@@ -962,7 +962,7 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     if any(h.kind == "why" for h in in_clause):
         # "why does it OOM with GC off?": the person's run, unless asked out of curiosity
         return curious(reading)
-    if _own_act(state, reading) and _names_it(state, reading):
+    if own_act(state, reading) and _names_it(state, reading):
         return False  # "será que é porque deixei o GC ligado?": asked, but what they did
     start = reading.span(state.first, state.last)[0]
     if _BLAMED.search(reading.low, max(0, start - 30), start):

@@ -19,6 +19,7 @@ from engine.extract.settings import (
     describes_a_run,
     of_another_model,
     one_side_of_two,
+    own_act,
 )
 from engine.extract.signals import (
     DEV_SHM,
@@ -875,8 +876,12 @@ def _someone_else_s(reading: Reading, cue: Hit) -> bool:
     """A calm run told of someone else ("the author says it trains fine", "no pc do meu amigo
     roda liso") or of a part of the run ("smaller buckets train fine")."""
     first, _ = reading.sentence_words(reading.sentence_of(cue.first))
-    before = reading.tokens.words[first : cue.first]
-    return bool(_OTHERS.intersection(before)) or bool(_PARTS.intersection(before[-3:]))
+    greeted = {i for h in reading.of("greeting") for i in range(h.first, h.last + 1)}
+    # "galera, treinei uns 10 loras…": those spoken to are not whose run it was
+    told = [
+        w for i, w in enumerate(reading.tokens.words[first : cue.first], first) if i not in greeted
+    ]
+    return bool(_OTHERS.intersection(told)) or bool(_PARTS.intersection(told[-3:]))
 
 
 def _no_oom_with_gc_on(
@@ -1009,17 +1014,24 @@ def _fine_beside_gc_on(reading: Reading, states: Sequence[SettingState]) -> Foun
             or of_another_model(reading, cue.first)
         ):
             continue
+        switched_off = [st.first for st in states if st.setting == "gc" and st.state == "off"]
         if any(
-            reading.sentence_of(h.first) == sentence and not reading.negated(h)
+            reading.sentence_of(h.first) == sentence
+            and not reading.negated(h)
+            and not any(cue.last < off < h.first for off in switched_off)
             for h in reading.of("oom")
         ):
-            continue  # "GC on, it worked for 200 steps and then OOM"
+            # "GC on, it worked for 200 steps and then OOM"; not "com gc ligado nunca tive
+            # problema, desliguei hj e já crashou": the crash came with GC off
+            continue
         gc = [
             s
             for s in states
             if s.setting == "gc"
             and reading.sentence_of(s.first) == sentence
             and describes_a_run(s, reading, states)
+            # not a switch told after the calm: "com gc ligado nunca tive problema, desliguei"
+            and not (s.first > cue.last and s.state == "off" and own_act(s, reading))
         ]
         if not gc or any(s.state != "on" for s in gc):
             continue

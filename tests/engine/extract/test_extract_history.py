@@ -635,3 +635,37 @@ def test_values_wished_in_place_of_others_and_lengths_of_text(
 )
 def test_memory_trouble_outside_the_guide_told_without_its_name(text: str) -> None:
     assert extract(text).intent == "outside_guide"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "trained like a dozen loras on zit with gc on never an issue. unticked it and now cuda oom",
+        "galera treinei uns 10 lora de zit com gc ligado e nunca deu problema. desliguei e agora"
+        " estoura a vram no passo 2",
+        "com gc ligado nunca tive problema nenhum, desliguei hj e ja crashou 3x por falta de vram",
+        "terminei 3 loras assim com gc ligado, nenhum pau. se eu desligar fica qto mais rapido?",
+        "Previous runs with GC on: 4 completed, zero OOM.",
+    ],
+)
+def test_runs_that_went_well_with_gc_on_said_every_way(text: str) -> None:
+    assert extract(text).facts.get("stable_with_gc") == "yes"
+
+
+def test_a_crash_out_of_nowhere_is_still_a_crash() -> None:
+    facts = extract(
+        "roda lindo por umas 2 horas e do nada estoura a VRAM, la pelo passo 2300"
+    ).facts
+    assert facts.get("oom_phase") == "later"
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        ("toda vez que vai samplear estoura a VRAM. zimage, gc off", "sampling"),
+        ("da oom direto, logo que começa o treino. chroma, 4090, gc off", "first_steps"),
+        ("no meio da epoca 3 estoura, sempre. wan 2.2 5b, gc desligado", "later"),
+    ],
+)
+def test_when_it_breaks_in_more_words(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase

@@ -34,7 +34,8 @@ _TOKEN: Final = re.compile(r"[a-z0-9]+(?:['.](?:(?<=')[a-z]+|(?<=\d\.)\d+(?![a-z
 _TOKEN_SPLIT: Final = re.compile(f"({_TOKEN.pattern})")
 # Where a clause ends; a dot between digits or letters and digits ("flux.1") is not an end.
 # (One character class first: the engine then skips ahead to candidates instead of trying each.)
-_CLAUSE_END: Final = re.compile(r"[.;!?,\n](?!(?<=\.)\d)")
+# Punctuation ends a clause, and so does an emoji ("finished with gc on 🎉 now how do i…").
+_CLAUSE_END: Final = re.compile(r"[.;!?,\n\u2600-\u27bf\U0001f300-\U0001faff](?!(?<=\.)\d)")
 
 
 def fold(text: str) -> str:

@@ -830,16 +830,28 @@ def _switched_off(reading: Reading, states: Sequence[SettingState]) -> bool:
     )
 
 
-def _said_before(reading: Reading, calms: Sequence[Hit], ooms: Sequence[Hit]) -> Hit | None:
+def _said_before(
+    reading: Reading,
+    calms: Sequence[Hit],
+    ooms: Sequence[Hit],
+    states: Sequence[SettingState] = (),
+) -> Hit | None:
     """A word of calm said of an earlier run, when the run now crashes: in a sentence about
-    the past, or before the message turns to now ("…went fine. Today I turned GC off and…")."""
+    the past, before the message turns to now ("…went fine. Today I turned GC off and…"), or
+    before switching GC off oneself ("nunca tive problema com o gc ligado. desliguei e…")."""
     if not ooms or not calms:
         return None
     past = {reading.sentence_of(h.first) for h in reading.of("past")}
     turn = reading.first("now")
+    offs = [
+        st.first
+        for st in states
+        if st.setting == "gc" and st.state == "off" and own_act(st, reading)
+    ]
     for calm in calms:
         earlier = turn is not None and calm.first < turn.first
-        if earlier or reading.sentence_of(calm.first) in past:
+        switched = any(calm.last < off < oom.first for off in offs for oom in ooms)
+        if earlier or switched or reading.sentence_of(calm.first) in past:
             return calm
     return None
 
@@ -881,7 +893,14 @@ def _someone_else_s(reading: Reading, cue: Hit) -> bool:
     told = [
         w for i, w in enumerate(reading.tokens.words[first : cue.first], first) if i not in greeted
     ]
+    if not _OTHER_TOOLS.isdisjoint(reading.words_of_sentence(cue.first)):
+        return True  # "no kohya meu sdxl rodava com gc on sem problema": another trainer's run
     return bool(_OTHERS.intersection(told)) or bool(_PARTS.intersection(told[-3:]))
+
+
+_OTHER_TOOLS: Final = frozenset(
+    {"kohya", "onetrainer", "fluxgym", "simpletuner", "musubi", "diffusers", "sd-scripts"}
+)
 
 
 def _no_oom_with_gc_on(
@@ -996,7 +1015,7 @@ def _fine_beside_gc_on(reading: Reading, states: Sequence[SettingState]) -> Foun
     words = reading.tokens.words
     crashing = [h for h in reading.of("oom") if not reading.negated(h)]
     for cue in [h for h in reading.hits if h.kind in _FINE]:
-        if crashing and _said_before(reading, [cue], crashing) is None:
+        if crashing and _said_before(reading, [cue], crashing, states) is None:
             continue  # "ran fine for 3 hours then this: OutOfMemoryError": the run that crashed
         if not _LOOKS.isdisjoint(words[max(0, cue.first - 2) : cue.first]):
             continue  # "samples look fine", "a lora ficou ok", "vram is fine": not the run

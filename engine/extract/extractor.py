@@ -564,6 +564,7 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
         intent == "explain"
         and "gc" in facts
         and not switched_back
+        and facts.get("stable_with_gc") != "yes"  # "GC on, no OOM. what else…?": their run
         and not _said_of_mine(reading, evidence)
         and not any(e.fact == "gc" for e in answered)
     ):

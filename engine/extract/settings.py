@@ -424,7 +424,10 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     if negations:  # a clause lists its hits left to right: the first negation is the earliest
         first = min(first, negations[0].first)
     last = max(mention.last, anchor.last)
-    retry = word is not None and word.kind == "reon"
+    words = reading.tokens.words
+    # "gc on again", "ligado de novo": switched back on
+    again = words[last + 1 : last + 2] in _AGAIN or words[last + 1 : last + 3] == ("de", "novo")
+    retry = word is not None and (word.kind == "reon" or (is_on and again))
     keyed = reading.followed_by_key(mention)
     weak = word is not None and word.kind in ("weak_on", "weak_off")
     return SettingState(mention.arg, "on" if is_on else "off", first, last, retry, keyed, weak)
@@ -750,6 +753,7 @@ def _also(named: Hit, reading: Reading) -> bool:
 
 
 _ALSO: Final = frozenset({("tb",), ("tbm",), ("tambem",), ("too",), ("also",)})
+_AGAIN: Final = frozenset({("again",), ("novamente",)})
 
 
 _ABOUT_GC: Final = frozenset({"explain", "quality", "speed"})

@@ -156,11 +156,16 @@ _CAN_PT: Final = LEXICON.words("can_pt")
 
 def _over(reading: Reading, hit: Hit) -> bool:
     """A crash of before that has since been dealt with: "it OOMed sometimes (before), so now
-    it's on", "dava OOM às vezes, então voltei a ligar"."""
+    it's on", "dava OOM às vezes, então voltei a ligar", "the step 2 crash is gone"."""
+    if any(0 < h.first - hit.last <= _GONE_REACH for h in reading.of("gone")):
+        return True
     clause = reading.clauses[hit.first]
     if not any(reading.clauses[h.first] == clause for h in reading.of("past")):
         return False
     return any(h.first > hit.last for kind in ("now", "fixed", "reon") for h in reading.of(kind))
+
+
+_GONE_REACH: Final = 3  # "the crash is gone", "o OOM sumiu": words from the crash to "gone"
 
 
 def _dealt_with(reading: Reading, hit: Hit) -> bool:
@@ -333,6 +338,7 @@ def _calm_after_retry(
 # Said of a switch that undoes another: "back on", "again", "de novo", "religuei".
 _BACK: Final = frozenset(
     {"back", "again", "novo", "volta", "novamente", "religuei", "reativei", "religar", "reativar"}
+    | {"re", "reenabling", "reativado", "religado"}
     | {"re-enabled", "reenabled", "re-enable", "reenable", "re-enabling", "re-ticked", "reticked"}
 )
 
@@ -787,7 +793,11 @@ def gc_retry(
     calm = _calm_after_retry(reading, ooms, states)
     if calm is None and any(h.first > last.last for h in ooms):
         return None
-    fixed = reading.first("fixed") or calm
+    fixed = (
+        reading.first("fixed")
+        or calm
+        or next((h for h in reading.of("gone") if h.first > last.last), None)
+    )
     if fixed is None:
         fixed = next((h for h in reading.of("oom") if reading.negated(h)), None)
     crashed = any(h.first < last.first and not reading.negated(h) for h in reading.of("oom"))

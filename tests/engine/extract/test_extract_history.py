@@ -669,3 +669,34 @@ def test_a_crash_out_of_nowhere_is_still_a_crash() -> None:
 )
 def test_when_it_breaks_in_more_words(text: str, phase: str) -> None:
     assert extract(text).facts.get("oom_phase") == phase
+
+
+@pytest.mark.parametrize(
+    ("text", "retry"),
+    [
+        ("re enabled gc and its fine now", "fixed"),
+        ("bro, turned GC back on e agr ta treinando normal, thanks!!", "fixed"),
+        ("gc on again, now it ooms at the FIRST SAMPLE instead of step 1", "still_oom"),
+        ("Re-enabled GC and the OOM is gone.", "fixed"),
+        ("GC is still on, it was never off, and it OOMs at step 2", None),
+    ],
+)
+def test_what_a_switch_back_on_did(text: str, retry: str | None) -> None:
+    assert extract(text).facts.get("gc_retry") == retry
+
+
+def test_an_emoji_ends_the_clause_of_a_state() -> None:
+    facts = extract("finished overnight with gc on 🎉 now how do i make it not take 9 hours").facts
+    assert facts.get("gc") == "enabled"
+    assert facts.get("stable_with_gc") == "yes"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no kohya meu sdxl rodava com gc on sem problema. aqui no ai toolkit desliguei e oom",
+        "In OneTrainer I ran the same dataset with checkpointing on, never a problem. Here it OOMs",
+    ],
+)
+def test_runs_in_another_trainer_are_no_stable_run_here(text: str) -> None:
+    assert "stable_with_gc" not in extract(text).facts

@@ -79,6 +79,8 @@ _PREVIEW_WORDS: Final = frozenset(
     {"preview", "previews", "sample", "samples", "sampling", "amostra", "amostras", "amostragem"}
 )
 _PREVIEW_SENTENCE: Final = 1.5
+_SIZE_AFTER_EVERY: Final = 3  # words from "every 100 steps" to "at 1024"
+_AT: Final = frozenset({"at", "em", "a", "de", "in"})
 _PREVIEW_WXH: Final = 1.0
 # "disable sampling", "desativei os samples": a preview word that says there are none.
 _DISABLING: Final = frozenset({"disable", "disabled", "desativei", "desliguei", "sem", "no"})
@@ -450,7 +452,9 @@ def _score(
     over another number (``others``: the words each spans) to this one: in "OOM at step 1 on zimage
     1024" the step is the 1's."""
     score = _Score()
-    for role, weight in BOOK.units.get(number.unit or "", {}).items():
+    # "1024x1024 x 4 prompts": a size times a count; the "x" multiplies, it is no unit of the size
+    unit = None if number.second is not None and number.unit == "x" else number.unit
+    for role, weight in BOOK.units.get(unit or "", {}).items():
         score.add(role, weight, number.first, number.last)
     for role, weight in BOOK.prefixes.get(number.prefix or "", {}).items():
         score.add(role, weight, number.first, number.last)
@@ -493,10 +497,20 @@ def _role(number: Number, score: _Score) -> str | None:
     if not ranked:
         return None
     best, role = ranked[0]
+    if role in _PREVIEW_SIZE:
+        # "width 1024": the preview's size and its width agree; the named side is the answer
+        ranked = [ranked[0], *(r for r in ranked[1:] if r[1] not in _PREVIEW_SIZE)]
+        named = [r for r, weight in score.scores.items() if r in _SIDES and weight > 0]
+        if len(named) == 1:
+            role = named[0]
     runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
     if role == NONE or best < BOOK.threshold or best - runner_up < BOOK.margin:
         return None
     return role
+
+
+_SIDES: Final = frozenset({"sample_width", "sample_height"})
+_PREVIEW_SIZE: Final = _SIDES | {"sample_size"}
 
 
 @dataclass(frozen=True)
@@ -597,6 +611,17 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         ):
             # "the previews take 4 minutes (10 prompts, 1024, 30 steps)": listed with theirs
             score.add("sample_size", _AMONG_PREVIEW_SETTINGS, number.first, number.last)
+        if (
+            number.second is None
+            and _size_like(number.value)
+            and assigned
+            and assigned[-1].role == "sample_every"
+            and 0 < number.first - assigned[-1].number.last <= _SIZE_AFTER_EVERY
+            and words[number.first - 1] in _AT
+            and _said_of_previews(reading, number, every_preview)
+        ):
+            # "samples every 100 steps at 1024 with 30 steps": the size of the previews timed
+            score.add("sample_size", _PREVIEW_STEPS, number.first, number.last)
         seen = every_preview if number.second is not None else previews
         if uncued and _size_like(number.value) and _previewed_before(reading, number, seen):
             # a size in a sentence about the previews, too far from any cue to say whose it is;

@@ -700,3 +700,21 @@ def test_an_emoji_ends_the_clause_of_a_state() -> None:
 )
 def test_runs_in_another_trainer_are_no_stable_run_here(text: str) -> None:
     assert "stable_with_gc" not in extract(text).facts
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "height"),
+    [
+        ("previews every 100 steps at 1024 with 30 steps, any tips to go faster?", 1024, 1024),
+        ("previews are 1024x1024 x 4 prompts every 200 steps and eat half my time", 1024, 1024),
+        ("flux dev, gc off, bs 1, sample_steps 28, width 1024 height 768, 24 GB", 1024, 768),
+    ],
+)
+def test_the_previews_size_said_among_their_settings(text: str, width: int, height: int) -> None:
+    facts = extract(text).facts
+    assert (facts.get("sample_width"), facts.get("sample_height")) == (width, height)
+
+
+def test_the_training_resolution_after_the_previews_interval_is_not_theirs() -> None:
+    facts = extract("previews 1024x1024 8 steps every 250, training 512/768, gc off").facts
+    assert facts.get("max_resolution") == 768

@@ -21,6 +21,9 @@ _NAMED: Final = frozenset({"mention", "assert"})
 _WINDOW: Final = 6  # words between a setting and a state word that still belongs to it
 _NEAR: Final = 3  # words for prepositions, trailing "on"/"true" and negations
 _DOUBT: Final = 4  # "não sei se o GC": words from a doubt to the name it doubts
+# Words from a wish to the state it wishes: "quero desligar o gc"; not "só quero mais rápido:
+# 9 s/it no qwen edit em 1024 com gc ligado", where the state is told after the wish.
+_HYPO_REACH: Final = 10
 # Words between a doubt and the name that say nothing: "nem sei se esse tal de gradient…".
 _DOUBT_FILLERS: Final = frozenset(
     {"se", "if", "whether", "esse", "essa", "tal", "de", "do", "da", "o", "a", "the", "this"}
@@ -363,7 +366,7 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     wished = (
         any(
             hit.kind == "hypo"
-            and (hit.first < anchor.first or 0 < hit.first - end <= 2)
+            and (0 < anchor.first - hit.last <= _HYPO_REACH or 0 < hit.first - end <= 2)
             and not _BECAUSE.intersection(reading.tokens.words[end + 1 : hit.first])
             for hit in clause
         )
@@ -1068,6 +1071,9 @@ def _implied_by_wish(reading: Reading, wished: Sequence[SettingState]) -> Settin
         weighed = set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _THAN
         if state.state == "off" and reading.has("speed") and not advised and not weighed:
             return state._replace(state="on", wished=False)
+        if state.state == "on" and reading.tokens.words[state.first] in ("sem", "without"):
+            # "tem como acelerar sem desligar o gc?": it is on, and is to stay on
+            return state._replace(wished=False)
     return None
 
 

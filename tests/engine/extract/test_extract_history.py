@@ -718,3 +718,14 @@ def test_the_previews_size_said_among_their_settings(text: str, width: int, heig
 def test_the_training_resolution_after_the_previews_interval_is_not_theirs() -> None:
     facts = extract("previews 1024x1024 8 steps every 250, training 512/768, gc off").facts
     assert facts.get("max_resolution") == 768
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tem como acelerar o treino sem desligar o gc? ta mto lento na minha 3060",
+        "nao ta dando OOM, so quero mais rapido: 9 s/it no qwen edit em 1024 com gc ligado",
+    ],
+)
+def test_gc_on_beside_a_wish_for_speed(text: str) -> None:
+    assert extract(text).facts.get("gc") == "enabled"

@@ -172,7 +172,8 @@ def test_last_statement_about_gc_wins() -> None:
 OTHER_SWITCHES_AND_DEFAULTS: list[tuple[str, str | None]] = [
     # an "off" beside another thing people switch is said of that thing
     ("gc on, previews desligados, low_vram true, e ainda OOM", "enabled"),
-    ("dá pra acelerar sem desligar o gc? já desativei os samples", None),
+    # "without turning GC off" keeps it on; the samples switched off are not GC
+    ("dá pra acelerar sem desligar o gc? já desativei os samples", "enabled"),
     ("GC ligado, EMA off, batch 1", "enabled"),
     ("GC ligado. depois de 2h o PC desligou sozinho", "enabled"),
     ("gc on, and then the pc turned off by itself", "enabled"),

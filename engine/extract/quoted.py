@@ -50,7 +50,10 @@ _DONE: Final = _WORKED | {
 _AGAIN: Final = frozenset({"again", "retry", "rerun", "try", "novamente", "novo", "tenta", "tente"})
 _STABLE: Final = frozenset({"stable", "stably", "estavel", "estaveis"})
 _LEAD: Final = 3  # words at the start of an answer that may hold its yes or no
-_FILLERS: Final = frozenset({"ok", "okay", "k", "so", "well", "ah", "oh", "blz", "beleza", "hmm"})
+_FILLERS: Final = frozenset(
+    {"ok", "okay", "k", "so", "well", "ah", "oh", "blz", "beleza", "hmm", "honestly", "tbh"}
+    | {"sinceramente", "cara", "mano"}
+)
 # An instruction quoted: doing it is a retry ("> turn gc back on" / "done, still OOM").
 _TOLD: Final = frozenset(
     {"turn", "set", "switch", "flip", "enable", "reenable", "re", "put", "change"}

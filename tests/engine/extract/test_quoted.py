@@ -312,3 +312,18 @@ def test_a_summary_corrected_is_not_confirmed() -> None:
     assert facts.get("vram_gb") == 24
     assert "model_family" not in facts
     assert "batch_size" not in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        ("> O GC está ligado ou desligado?\nnem sei oq é isso", "unknown"),
+        (
+            "> are you sure GC is on?\nhonestly no idea, how do I even check? OOM at step 1",
+            "unknown",
+        ),
+        ("> Is GC enabled?\n\nit's still on yeah, never touched it. OOM on step 1", "enabled"),
+    ],
+)
+def test_more_ways_to_answer_whether_gc_is_on(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc

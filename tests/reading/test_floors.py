@@ -15,7 +15,7 @@ from tests.reading.corpus import load
 from tests.reading.evaluate import ALL, Scores, read_all, score
 
 GOAL = {"precision": 0.98, "recall": 0.95, "intent": 0.95}
-FLOOR = {"precision": 0.96, "recall": 0.93, "intent": 0.95}
+FLOOR = {"precision": 0.96, "recall": 0.935, "intent": 0.95}
 # Facts whose precision is still well below the goal: each holds at its own floor.
 FACT_PRECISION_FLOOR = 0.80
 FACT_PRECISION_EXCEPTIONS = {"sampling_disabled": 0.4}

@@ -732,13 +732,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
 
 # What follows a wished value ("want previews at 512 instead of 1024"), and what comes before a
 # value only compared to ("I'd like the previews smaller than 1024").
-_INSTEAD: Final = re.compile(
-    r"\s*(?:px|x\d+)?\s*(?:instead of|rather than|em vez de|em vez do|em vez da|ao inves de"
-    r"|no lugar de|no lugar do)\b"
-)
+_IN_PLACE_OF: Final = r"(?:instead of|rather than|em vez d[eoa]|ao inves de|no lugar d[eoa])"
+_INSTEAD: Final = re.compile(rf"\s*(?:px|x\d+)?\s*{_IN_PLACE_OF}\b")
 _INSTEAD_BEFORE: Final = re.compile(
-    r"\b(?:instead of|rather than|em vez de|em vez do|em vez da|ao inves de|no lugar de"
-    r"|no lugar do)\s+(?:every\s+|a cada\s+|the\s+|o\s+|a\s+)?$"
+    rf"\b{_IN_PLACE_OF}\s+(?:every\s+|a cada\s+|the\s+|o\s+|a\s+)?$"
 )
 
 

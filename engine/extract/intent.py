@@ -218,7 +218,7 @@ def _over_and_thanked(reading: Reading) -> bool:
 def _greeting_only(reading: Reading) -> bool:
     """Every word of the message is a greeting's ("hello", "oi gente", "bom dia pessoal")."""
     words = reading.tokens.words
-    greeted = {i for h in reading.of("greeting") for i in range(h.first, h.last + 1)}
+    greeted = reading.greeted()
     return bool(greeted) and all(i in greeted or w in _ADDRESSED for i, w in enumerate(words))
 
 

@@ -111,6 +111,10 @@ class Reading:
         found = self._by_kind.get(kind)
         return found[0] if found else None
 
+    def greeted(self) -> set[int]:
+        """The words of greetings ("galera", "guys", "bom dia"): those spoken to."""
+        return {i for h in self.of("greeting") for i in range(h.first, h.last + 1)}
+
     def has(self, *kinds: str) -> bool:
         return not self._by_kind.keys().isdisjoint(kinds)
 

@@ -1118,7 +1118,7 @@ def of_another_person(reading: Reading, word: int) -> bool:
     while start > 0 and clause[start - 1] == clause[word]:
         start -= 1
     # "galera, …", "guys …": those spoken to are not whose run it is
-    greeted = {i for h in reading.of("greeting") for i in range(h.first, h.last + 1)}
+    greeted = reading.greeted()
     told = [
         i
         for i in range(start, word)

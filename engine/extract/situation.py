@@ -898,7 +898,7 @@ def _someone_else_s(reading: Reading, cue: Hit) -> bool:
     """A calm run told of someone else ("the author says it trains fine", "no pc do meu amigo
     roda liso") or of a part of the run ("smaller buckets train fine")."""
     first, _ = reading.sentence_words(reading.sentence_of(cue.first))
-    greeted = {i for h in reading.of("greeting") for i in range(h.first, h.last + 1)}
+    greeted = reading.greeted()
     # "galera, treinei uns 10 loras…": those spoken to are not whose run it was
     told = [
         w for i, w in enumerate(reading.tokens.words[first : cue.first], first) if i not in greeted

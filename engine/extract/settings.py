@@ -282,6 +282,46 @@ _OBJECT_VERBS: Final = frozenset(
 )
 
 
+def _no_object(word: Hit, reading: Reading) -> bool:
+    """A verb that takes a thing with no thing after it ("hj tirei pra acelerar", "tirei e deu
+    OOM"): the setting named before is what was taken off."""
+    named = [h for h in reading.of("mention") if h.last < word.first]
+    if not named or reading.sentence_of(named[-1].first) != reading.sentence_of(word.first):
+        return False  # "> tira o bucket de 1280" / "tirei": what the quote named
+    after = reading.tokens.words[word.last + 1 : word.last + 2]
+    if not after:
+        return True
+    of_word = reading.clauses_of_words
+    return of_word[word.last + 1] != of_word[word.last] or after[0] in _NOT_AN_OBJECT
+
+
+_NOT_AN_OBJECT: Final = frozenset(
+    {
+        "pra",
+        "para",
+        "e",
+        "mas",
+        "hj",
+        "hoje",
+        "ontem",
+        "agora",
+        "ai",
+        "dai",
+        "pq",
+        "porque",
+        "and",
+        "but",
+        "to",
+        "today",
+        "yesterday",
+        "now",
+        "then",
+        "because",
+        "since",
+    }
+)
+
+
 def _asked(word: Hit, reading: Reading) -> bool:
     """An infinitive in a question is a wish, not the setup: "desligar o GC deixa melhor?"."""
     words = reading.tokens.words
@@ -578,7 +618,7 @@ def _bare_state(
     """
     if any(h.kind in ("mention", "assert") for h in clause):
         return None
-    if reading.tokens.words[word.first] in _OBJECT_VERBS:
+    if reading.tokens.words[word.first] in _OBJECT_VERBS and not _no_object(word, reading):
         return None
     if _names_another_thing(word, reading) or _slang(word, reading):
         return None

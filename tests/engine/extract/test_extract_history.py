@@ -729,3 +729,26 @@ def test_the_training_resolution_after_the_previews_interval_is_not_theirs() -> 
 )
 def test_gc_on_beside_a_wish_for_speed(text: str) -> None:
     assert extract(text).facts.get("gc") == "enabled"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rodava liso com gc ligado ontem, hj tirei pra acelerar e deu oom na primeira amostra",
+        "tava rodando liso com gc ligado, mudei pra off e agora OOM no sample inicial",
+        "gc was on and it ran fine. changed to off and it ooms at step 2",
+    ],
+)
+def test_a_switch_that_names_no_setting_takes_the_one_named_before(text: str) -> None:
+    assert extract(text).facts.get("gc") == "disabled"
+
+
+def test_taking_off_something_else_is_no_switch_of_gc() -> None:
+    text = "> liga o gradient checkpointing\nliguei. mesma coisa.\n> tira o bucket de 1280\ntirei"
+    assert extract(text).facts.get("gc") == "enabled"
+
+
+def test_going_back_to_on_after_an_oom_is_a_retry() -> None:
+    text = "tava com GC on e suave. mudei pra off e oom nos samples. voltei pra on e ainda oom"
+    facts = extract(text).facts
+    assert (facts.get("gc"), facts.get("gc_retry")) == ("enabled", "still_oom")

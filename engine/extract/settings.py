@@ -248,7 +248,7 @@ def _verb_of_the_next(hit: Hit, last: int, others: Sequence[int], reading: Readi
     return any(hit.last < at <= hit.last + 3 for at in others)
 
 
-_AND: Final = frozenset({"and", "e", "then", "depois", "plus"})
+_AND: Final = frozenset({"and", "e", "then", "depois", "plus", "nem", "nor"})
 
 
 def _negations(anchor: Hit, clause: Sequence[Hit]) -> list[Hit]:
@@ -622,7 +622,9 @@ def _bare_state(
         return None
     if _names_another_thing(word, reading) or _slang(word, reading):
         return None
-    if any(h.kind in ("hypo", "where") and h.first < word.first for h in clause):
+    if any(
+        h.kind in ("hypo", "where") and 0 < word.first - h.last <= _WANTED_REACH for h in clause
+    ):
         return None  # "quero religar", "how do i turn it back on?"
     if _asked(word, reading):
         return None
@@ -677,11 +679,15 @@ def _wished_back_on(reading: Reading) -> SettingState | None:
     for word in reading.of("reon"):
         clause = reading.clauses[word.first]
         wanted = any(
-            h.kind in ("hypo", "where") and h.first < word.first for h in reading.by_clause[clause]
-        )
+            h.kind in ("hypo", "where") and 0 < word.first - h.last <= _WANTED_REACH
+            for h in reading.by_clause[clause]
+        )  # "preciso ligar o gc de volta"; not "trying to understand why … when I enabled it"
         if wanted and not _in_a_quote(reading, word.first):
             return SettingState("gc", "off", word.first, word.last, False)
     return None
+
+
+_WANTED_REACH: Final = 5
 
 
 def _in_a_quote(reading: Reading, word: int) -> bool:
@@ -700,9 +706,14 @@ def _slang(word: Hit, reading: Reading) -> bool:
         ("tao",),
     ):
         return False
+    if words[word.first - 2 : word.first - 1] in _NOW_BEFORE:
+        return False  # "ja tive gc desligado, hj ta ligado, e…": its state now
     end = reading.span(word.first, word.last)[1]
     rest = reading.low[end:].lstrip(" ")
     return bool(rest) and rest[0] in "?,"
+
+
+_NOW_BEFORE: Final = frozenset((w,) for w in ("hj", "hoje", "agora", "ainda", "sempre"))
 
 
 def _names_another_thing(word: Hit, reading: Reading) -> bool:
@@ -852,6 +863,9 @@ _TWO_RUNS: Final = re.compile(
     r"(?:with|without|com|sem|off|on|desligad[oa]|ligad[oa])\b"
 )
 _ON_OFF: Final = frozenset({"on", "off"})
+# One's own config or the one taken for the run: "mine says `…: false`", "peguei um config que
+# vinha com `…: false`".
+_MINE: Final = LEXICON.words("me") | {"peguei", "baixei", "copiei", "usei", "downloaded", "copied"}
 _EXAMPLES: Final = frozenset(
     {"example", "examples", "exemplo", "exemplos", "docs", "documentation", "documentacao"}
 )
@@ -980,15 +994,20 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         # "does gc off oom on 12gb? asking before i try", "what else before I start
         # experimenting with gradient_checkpointing: false?"
         return True
+    # "someone said GC off is faster", "claims that LoRAs trained with `…: false` are sharper";
+    # not "enabled it like the guide says"
+    hearsay = any(h.kind == "hearsay" and h.first < state.first for h in in_clause)
     if state.keyed:
         # "the example configs have `gradient_checkpointing: true`": the examples' setting
-        return _in_sentence(reading, sentence, _EXAMPLES)
+        start, _ = reading.sentence_words(sentence)
+        mine = not _MINE.isdisjoint(reading.tokens.words[start : state.first])
+        return _in_sentence(reading, sentence, _EXAMPLES) or (
+            hearsay and not mine and not own_act(state, reading)
+        )
     if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _THAN:
         return True  # "35% slower than my GC-off attempts": the other side of a comparison
-    if any(h.kind == "hearsay" and h.first < state.first for h in in_clause) and not own_act(
-        state, reading
-    ):
-        return True  # "someone said GC off is faster"; not "enabled it like the guide says"
+    if hearsay and not own_act(state, reading):
+        return True
     before = range(max(0, state.first - 3), state.first)
     if not own_act(state, reading) and any(
         reading.tokens.words[i] in _OTHERS
@@ -1230,8 +1249,20 @@ def _without_it_crashes(reading: Reading, state: SettingState) -> bool:
     happen either way, said of a setting that is on ("sem GC dá OOM" alone is a report)."""
     if state.setting != "gc" or state.state != "off" or not state.weak:
         return False
-    clause = reading.by_clause.get(reading.clauses[state.first], ())
-    return one_side_of_two(reading, state.first) and _crash_in(clause, reading)
+    if not one_side_of_two(reading, state.first):
+        return False
+    # "Sem o GC o treino nem começa, estoura na hora. Com ele vai": the crash may follow a comma
+    words, sentence = reading.tokens.words, reading.sentence_of(state.first)
+    clause = reading.clauses[state.first]
+    return any(
+        _crash_in(reading.by_clause.get(at, ()), reading)
+        for at in (clause, clause + 1)
+        if at == clause
+        or not any(
+            words[h.first - 1 : h.first] in _WITH or reading.sentence_of(h.first) != sentence
+            for h in reading.by_clause.get(at, ())[:1]
+        )
+    )
 
 
 def one_side_of_two(reading: Reading, word: int) -> bool:
@@ -1247,9 +1278,13 @@ def one_side_of_two(reading: Reading, word: int) -> bool:
         return False
     if not any(h.first in (start + 1, start + 2) for h in reading.of("mention")):
         return False
+    # "…, with it it's slow"; or opening the next sentence: "Sem o GC nem começa. Com ele vai"
     return any(
         words[i] in ("with", "com")
-        and reading.sentence_of(i) == sentence
+        and (
+            reading.sentence_of(i) == sentence
+            or (reading.sentence_of(i) == sentence + 1 and clause[i - 1] != clause[i])
+        )
         and clause[i] != clause[word]
         and (words[i + 1 : i + 2] in (("it",), ("ele",), ("ela",)) or _names_gc(reading, i + 1))
         for i in range(len(words) - 1)

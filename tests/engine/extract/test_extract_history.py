@@ -752,3 +752,33 @@ def test_going_back_to_on_after_an_oom_is_a_retry() -> None:
     text = "tava com GC on e suave. mudei pra off e oom nos samples. voltei pra on e ainda oom"
     facts = extract(text).facts
     assert (facts.get("gc"), facts.get("gc_retry")) == ("enabled", "still_oom")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ja tive gc desligado, hj ta ligado, e o qwen ainda estoura a vram nos samples",
+        "nao desliguei o gc nem ativei o low vram. zimage morre quantizando numa 3080",
+        "Sem o GC o treino nem comeca, estoura na hora. Com ele vai, mas lento demais.",
+        "why did my step time go up ~30% when I enabled it on Flex.1?",
+    ],
+)
+def test_gc_now_beside_what_it_was_or_would_be(text: str) -> None:
+    assert extract(text).facts.get("gc") == "enabled"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dizem q gc off deixa a lora mais nitida, procede?",
+        "I've seen claims in Reddit threads that LoRAs trained with `gradient_checkpointing: false`"
+        " come out sharper. Is that true?",
+    ],
+)
+def test_what_others_claim_of_gc_is_not_the_run(text: str) -> None:
+    assert "gc" not in extract(text).facts
+
+
+def test_ones_own_config_quoted_is_the_run_even_after_says() -> None:
+    text = "Mine says gradient_checkpointing: false somewhere and I want to flip it back."
+    assert extract(text).facts.get("gc") == "disabled"

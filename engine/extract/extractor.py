@@ -516,10 +516,13 @@ def _earlier_answers(quoting: str, facts: dict[str, FactValue]) -> list[Evidence
     for fact, answer, last in earlier_answers(quoting, _reading_of):
         if fact in facts or (last and _answering(answer, fact) is None):
             continue  # the last answer runs on into the message: it must open with the number
-        value = extract(answer, expecting=fact).facts.get(fact)
-        if value is not None:
-            facts[fact] = value
-            said.append(Evidence(fact, value, answer.strip()))
+        read = extract(answer, expecting=fact).facts
+        # "> which buckets?" / "512, 768, 1024 e 1280": the list with its largest
+        for name in (fact, "resolutions") if fact == "max_resolution" else (fact,):
+            value = read.get(name)
+            if value is not None and name not in facts:
+                facts[name] = value
+                said.append(Evidence(name, value, answer.strip()))
     return said
 
 

@@ -146,6 +146,25 @@ _STATED: Final[dict[str, tuple[str, tuple[FactValue, FactValue]]]] = {
 }
 
 
+# Words before a state given as an answer: "still off", "it's on", "ainda desligado".
+_BEFORE_A_STATE: Final = frozenset(
+    {"still", "ainda", "it's", "its", "it", "is", "ta", "esta", "continua", "currently", "now"}
+    | {"atualmente", "agora", "sempre", "always"}
+)
+_DENIALS: Final = frozenset({("i",), ("eu",), ("nao",), ("didn't",), ("didnt",), ("never",)})
+_WHY: Final = frozenset({"why", "pq", "porque", "por"})
+
+
+def _asked_why_off(quoted: Reading) -> bool:
+    """ "> Why did you turn GC off in the first place?", "> Por que você desligou o GC?"."""
+    words = quoted.tokens.words
+    return (
+        "?" in quoted.text
+        and not _WHY.isdisjoint(words[:3])
+        and any(s.setting == "gc" and s.state == "off" for s in setting_states(quoted))
+    )
+
+
 def _pairs(text: str) -> Iterator[tuple[str, int, int, int]]:
     """(quote, quote start, answer start, answer end) for each quote followed by an answer."""
     for match in _PAIR.finditer(text):
@@ -170,12 +189,19 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
             said = "presumed"  # "> What happened when you re-enabled it?": it was re-enabled
         end = answer_start + len(text[answer_start:answer_end].split("\n", 1)[0])
         if said is None:
-            # "> gc?" / "desligado", "> preview?" / "desativado": a state as the whole answer
-            state = _STATE_SAID.get(words_of(text[answer_start:end])[:1])
+            # "> gc?" / "desligado", "> preview?" / "desativado", "> is low_vram on?" / "still
+            # off": a state as the whole answer
+            lead = words_of(text[answer_start:end])
+            while lead[:1] and lead[0] in _BEFORE_A_STATE:
+                lead = lead[1:]
+            state = _STATE_SAID.get(lead[:1])
             named = {h.arg for h in quoted.of("mention")}
             if state is not None and len(named) == 1:
                 fact, values = _STATED[named.pop()]
                 found.append(QuotedAnswer(fact, values[state == "enabled"], start, end))
+            elif _asked_why_off(quoted) and lead[:1] not in _DENIALS:
+                # "> Why did you turn GC off?" / "speed": the answer grants that it is off
+                found.append(QuotedAnswer("gc", "disabled", start, end))
             continue
         if said == "presumed":
             gc = next((s for s in setting_states(quoted) if s.setting == "gc"), None)
@@ -266,10 +292,20 @@ def confirmed_recaps(text: str) -> list[tuple[str, int, int]]:
         return []
     found = []
     for quote, start, answer_start, answer_end in _pairs(text):
-        head = fold(text[answer_start:answer_end].lstrip())[:60]
-        if "?" in quote and _CONFIRMED.match(head):
+        answer = fold(text[answer_start:answer_end].lstrip())
+        # or one's own message quoted and corrected: "> zimage, batch 4, GC off" / "correction:
+        # it's batch 2 not 4, everything else is the same" (the answer's own words come first)
+        if ("?" in quote and _CONFIRMED.match(answer[:60])) or _REST_SAME.search(answer):
             found.append((quote.replace(">", " "), start, answer_start))
     return found
+
+
+_REST_SAME: Final = re.compile(
+    r"\b(?:everything else|all else|the rest|rest)(?: of it)? (?:is|are|stays|was)"
+    r" (?:the same|same|right|correct|unchanged)"
+    r"|\bo resto (?:ta|esta|e|fica|continua) (?:certo|igual|o mesmo|correto)"
+    r"|\bresto (?:tudo )?igual\b"
+)
 
 
 _CONFIRMED: Final = re.compile(
@@ -339,6 +375,7 @@ _ASKED_FOR: Final = (
     ("res", "max_resolution"),
 )
 _WHEN: Final = LEXICON.words("asked_when")
+_STEP: Final = frozenset({"step", "steps", "passo", "passos"})
 
 
 def quoted_expecting(text: str, read: Callable[[str], Reading]) -> str | None:
@@ -378,9 +415,11 @@ def _asked(quote: str, read: Callable[[str], Reading]) -> str | None:
         return None
     quoted = read(quote.replace(">", " "))
     words = set(quoted.tokens.words)
-    if quoted.has("oom") and (words & _WHEN or len(quoted.of("phase")) >= 2):
-        return "oom_phase"  # "> Does the OOM happen while loading, in the first steps, or…?"
     asked = {fact for word, fact in _ASKED_FOR if word in words}
+    # "> what step does it OOM at?", but not "> what batch and what step does it OOM at?"
+    when = words & _WHEN and not (asked and words & _WHEN <= _STEP)
+    if quoted.has("oom") and (when or len(quoted.of("phase")) >= 2):
+        return "oom_phase"  # "> Does the OOM happen while loading, in the first steps, or…?"
     return asked.pop() if len(asked) == 1 else None
 
 

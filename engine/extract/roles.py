@@ -40,6 +40,7 @@ EXPECTED_ROLE: Final = {
     "sample_every": "sample_every",
     "num_frames": "num_frames",
     "vram_gb": "vram_gb",
+    "oom_phase": "step",  # "> How many steps in when it crashes?" / "around 2150"
 }
 # Values each role can take; a number outside them is not evidence for the role.
 _RANGES: Final = {
@@ -668,7 +669,16 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             and "sample_every" not in score.best_cue
         ):
             score.add("sample_every", _PREVIEW_EVERY, number.first - 1, number.last)
-        if expected is not None and not assigned:
+        if (
+            expected is not None
+            and not assigned
+            # "> when does it OOM?" / "no cache, 16 GB": a step has no unit but its own, and
+            # words of the moment say it better ("during previews, the bar gets to 250/2000")
+            and (
+                expected != "step"
+                or (not reading.has("phase") and (not number.unit or number.unit in _STEP_UNITS))
+            )
+        ):
             # the answer to "what batch?" is the first number given, not "I also tried 2"
             score.add(expected, 3.0, number.first, number.last)
         role = _role(number, score)
@@ -713,6 +723,8 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             reading.low, max(0, number.start - 24), number.start
         ):
             continue  # "I'd like the previews smaller than 1024": compared to, not set
+        if role in _SETTING_ROLES and _corrected_away(reading, number, numbers, clause_of):
+            continue  # "a resolução é 768 e não 1024", "it's batch 2 not 4": not the value
         put_instead = _put_instead(reading, number) if role in _SETTING_ROLES else None
         if put_instead is not None:
             # "want previews at 512 instead of 1024": 1024 is the run's; asked ("is training at
@@ -728,6 +740,27 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         end = max(number.end, reading.tokens.ends[last])
         assigned.append(Assigned(role, number, start, end))
     return assigned
+
+
+def _corrected_away(
+    reading: Reading, number: Number, numbers: Sequence[Number], clause_of: Sequence[int]
+) -> bool:
+    """A value said not to be the one, beside the one that is: "768 e não 1024", "it's 1152
+    not 1536", "not 1024 but 768"."""
+    if _NOT_THIS.search(reading.low, max(0, number.start - 12), number.start) is None:
+        return False
+    clause = clause_of[number.first]  # "768, não 1024": the comma does not part them
+    return any(
+        other is not number and clause_of[other.first] in (clause, clause - 1)
+        for other in numbers
+        if other.first < len(clause_of) and abs(other.first - number.first) <= _CORRECTION_REACH
+    )
+
+
+_CORRECTION_REACH: Final = 4
+
+
+_NOT_THIS: Final = re.compile(r"(?:^|[\s,])(?:not|nao|and not|e nao|but not|mas nao)\s+$")
 
 
 # What follows a wished value ("want previews at 512 instead of 1024"), and what comes before a

@@ -782,3 +782,10 @@ def test_what_others_claim_of_gc_is_not_the_run(text: str) -> None:
 def test_ones_own_config_quoted_is_the_run_even_after_says() -> None:
     text = "Mine says gradient_checkpointing: false somewhere and I want to flip it back."
     assert extract(text).facts.get("gc") == "disabled"
+
+
+@pytest.mark.parametrize(
+    "text", ["a resolução é 768, não 1024", "it's not 1024 but 768", "res 768 and not 1024"]
+)
+def test_a_value_said_not_to_be_the_one(text: str) -> None:
+    assert extract(text).facts.get("max_resolution") == 768

@@ -327,3 +327,59 @@ def test_a_summary_corrected_is_not_confirmed() -> None:
 )
 def test_more_ways_to_answer_whether_gc_is_on(text: str, gc: str) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        ("> How many steps in when it crashes?\nlike 2k something. around 2150", "later"),
+        ("> em que passo morre?\nlá pelo 1400", "later"),
+        ("> which step does it crash at?\n3", "first_steps"),
+    ],
+)
+def test_a_step_answering_when_it_crashes(text: str, phase: str) -> None:
+    facts = extract(text).facts
+    assert facts.get("oom_phase") == phase
+    assert "max_resolution" not in facts
+
+
+def test_a_step_asked_beside_another_number_is_not_guessed() -> None:
+    facts = extract("> what batch and what step does it oom?\n2").facts
+    assert facts.get("batch_size") == 2
+    assert "oom_phase" not in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "> zimage turbo, batch 4 at 1024, GC off, OOM at step 3\n"
+            "correction to my own msg: it's batch 2 not 4. everything else is the same",
+            {"batch_size": 2, "max_resolution": 1024, "gc": "disabled", "model_family": "z_image"},
+        ),
+        (
+            "> zimage turbo, 1024, batch 2, gc desligado, OOM no passo 3\n"
+            "errei ali em cima, a resolucao é 768 e nao 1024. o resto ta certo",
+            {"batch_size": 2, "max_resolution": 768, "gc": "disabled", "oom_phase": "first_steps"},
+        ),
+    ],
+)
+def test_ones_own_message_quoted_and_corrected(text: str, expected: dict[str, FactValue]) -> None:
+    facts = extract(text).facts
+    assert {name: facts.get(name) for name in expected} == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> Why did you turn GC off in the first place?\nspeed. a tutorial said it's 30% faster",
+        "> Por que você desligou o GC?\nli num grupo q com ele ligado a lora fica pior",
+    ],
+)
+def test_asked_why_gc_was_switched_off(text: str) -> None:
+    assert extract(text).facts.get("gc") == "disabled"
+
+
+def test_a_state_answered_with_still() -> None:
+    facts = extract("> Is low_vram enabled in the model section?\nstill off. should I?").facts
+    assert facts.get("low_vram") is False

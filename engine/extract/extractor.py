@@ -78,9 +78,17 @@ def _unquoted(text: str) -> str:
 
 def _blanked(quote: re.Match[str]) -> str:
     said = quote.group()
-    if _OWN_WORDS.match(fold(said)):
+    folded = fold(said)
+    if _OWN_WORDS.match(folded):
         return said.replace(">", " ", 1)
+    if "?" in said and _ASKS_OF_PREVIEWS.search(folded) and len(said) > len(roles.ASKED_PREVIEWS):
+        # "> How are your previews set up?" / "every 100 steps, 1024x1024, 40 steps": the
+        # answer's numbers are the previews'; the mark says so to the roles
+        return roles.ASKED_PREVIEWS.rjust(len(said))
     return " " * len(said)
+
+
+_ASKS_OF_PREVIEWS: Final = re.compile(r"\b(?:previews?|samples?|amostras?|sampling|amostragem)\b")
 
 
 _OWN_WORDS: Final = re.compile(

@@ -86,6 +86,11 @@ _OUTCOME: Final = frozenset(
         "away",
     }
 )
+# An act that helped only in part: it still crashes.
+_PARTLY: Final = frozenset(
+    {"partially", "partly", "somewhat", "kinda", "melhorou", "parcialmente", "parte"}
+    | {"further", "improved", "better"}
+)
 # A question that takes its act as done: "what happened when you re-enabled it?".
 _PRESUMED: Final = frozenset({"when", "after", "quando", "depois", "happened", "aconteceu"})
 
@@ -155,6 +160,19 @@ _DENIALS: Final = frozenset({("i",), ("eu",), ("nao",), ("didn't",), ("didnt",),
 _WHY: Final = frozenset({"why", "pq", "porque", "por"})
 
 
+_NOT_TRIED: Final = re.compile(
+    r"\s*(?:i )?(?:haven'?t|havent|have not|didn'?t|didnt|never|not yet)"
+    r" (?:tried|try|tested|test)\b|\s*(?:(?:eu )?(?:nem|nao|nunca|ainda nao) (?:testei|tentei))\b"
+)
+
+
+def _asks_with_gc_on(quoted: Reading) -> bool:
+    """ "> Does it work with gradient checkpointing on?", "> Funciona com o GC ligado?"."""
+    return "?" in quoted.text and any(
+        s.setting == "gc" and s.state == "on" and not s.retry for s in setting_states(quoted)
+    )
+
+
 def _asked_why_off(quoted: Reading) -> bool:
     """ "> Why did you turn GC off in the first place?", "> Por que você desligou o GC?"."""
     words = quoted.tokens.words
@@ -185,6 +203,8 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
             # "> did you try batch 1?" / "ya same crash", "> use batch 1" / "already am"
             end = answer_start + len(text[answer_start:answer_end].split("\n", 1)[0])
             found.append(QuotedAnswer("batch_size", batch, start, end))
+        if said is None and _PARTLY.intersection(words_of(text[answer_start:answer_end])[:_LEAD]):
+            said = "partly"  # "> Did re-enabling GC fix it?" / "partially, still OOMs later"
         if said is None and _PRESUMED.intersection(quoted.tokens.words):
             said = "presumed"  # "> What happened when you re-enabled it?": it was re-enabled
         end = answer_start + len(text[answer_start:answer_end].split("\n", 1)[0])
@@ -202,6 +222,15 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
             elif _asked_why_off(quoted) and lead[:1] not in _DENIALS:
                 # "> Why did you turn GC off?" / "speed": the answer grants that it is off
                 found.append(QuotedAnswer("gc", "disabled", start, end))
+            elif _NOT_TRIED.match(fold(text[answer_start:end])) and _asks_with_gc_on(quoted):
+                # "> Does it work with GC on?" / "haven't tried, I heard it's slow": it is off
+                found.append(QuotedAnswer("gc", "disabled", start, end))
+            continue
+        if said == "partly":
+            gc = next((s for s in setting_states(quoted) if s.setting == "gc"), None)
+            if gc is not None and gc.state == "on" and _OUTCOME.intersection(quoted.tokens.words):
+                found.append(QuotedAnswer("gc", "enabled", start, end))
+                found.append(QuotedAnswer("gc_retry", "still_oom", start, end))
             continue
         if said == "presumed":
             gc = next((s for s in setting_states(quoted) if s.setting == "gc"), None)

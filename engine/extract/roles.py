@@ -76,8 +76,11 @@ _SETTING_ROLES: Final = frozenset(
 # Settings that, said only of an earlier run or in a supposition, are left unknown: the run now
 # may well differ ("I tried batch 2 last time"). A resolution said so is usually still the one.
 _ASIDE_ALONE_DROPPED: Final = frozenset({"batch_size", "gradient_accumulation"})
+# What a quoted question about the previews leaves in its place: the answer under it is theirs.
+ASKED_PREVIEWS: Final = "previewsasked"
 _PREVIEW_WORDS: Final = frozenset(
     {"preview", "previews", "sample", "samples", "sampling", "amostra", "amostras", "amostragem"}
+    | {ASKED_PREVIEWS}
 )
 _PREVIEW_SENTENCE: Final = 1.5
 _SIZE_AFTER_EVERY: Final = 3  # words from "every 100 steps" to "at 1024"
@@ -613,8 +616,7 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             # "the previews take 4 minutes (10 prompts, 1024, 30 steps)": listed with theirs
             score.add("sample_size", _AMONG_PREVIEW_SETTINGS, number.first, number.last)
         if (
-            number.second is None
-            and _size_like(number.value)
+            _size_like(number.value)
             and assigned
             and assigned[-1].role == "sample_every"
             and 0 < number.first - assigned[-1].number.last <= _SIZE_AFTER_EVERY

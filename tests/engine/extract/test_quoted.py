@@ -383,3 +383,48 @@ def test_asked_why_gc_was_switched_off(text: str) -> None:
 def test_a_state_answered_with_still() -> None:
     facts = extract("> Is low_vram enabled in the model section?\nstill off. should I?").facts
     assert facts.get("low_vram") is False
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> Como estão configurados os previews?\na cada 100 passos, 1024x1024, 40 steps, 6 prompts",
+        "> How often do your samples run, and how big?\nevery 100 steps, 1024x1024, 40 steps",
+    ],
+)
+def test_the_previews_settings_answering_a_question_about_them(text: str) -> None:
+    facts = extract(text).facts
+    assert [facts.get(name) for name in ("sample_every", "sample_width", "sample_steps")] == [
+        100,
+        1024,
+        40,
+    ]
+    assert "max_resolution" not in facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> Religar o GC resolveu?\nmelhorou. agora vai ate o passo 1900 e morre",
+        "> Did re-enabling GC fix the OOM?\nit got further, step 5 → step 1100, then died again",
+        "> Religar o GC resolveu?\nem parte. nas fotos verticais grandes ainda estoura",
+    ],
+)
+def test_a_retry_that_helped_in_part(text: str) -> None:
+    facts = extract(text).facts
+    assert (facts.get("gc"), facts.get("gc_retry")) == ("enabled", "still_oom")
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        ("> Funciona com o GC ligado?\nnem testei, dizem q fica lento demais", "disabled"),
+        (
+            "> Does it work with gradient checkpointing on?\nhaven't tried, I heard it's slow",
+            "disabled",
+        ),
+        ("> O GC tá ligado nesse treino lento?\nta sim. nao crasha nada, mas sao 6h", "enabled"),
+    ],
+)
+def test_more_answers_on_gc(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc

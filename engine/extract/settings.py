@@ -338,7 +338,13 @@ def _asked(word: Hit, reading: Reading) -> bool:
     # "is the fix just turning it back on?", "do I just turn gc on again?"; not "did turning
     # it back on ruin my lora?", which asks about an act done
     near = words[max(0, word.first - 3) : word.first + 1]
-    return any(w in _INFINITIVES for w in near) and not any(w in _DONE_ASKED for w in near)
+    if any(w in _DONE_ASKED for w in near):
+        return False
+    # "is there a middle ground, or is it just GC back on?": the fix asked about
+    return any(w in _INFINITIVES or w in _JUST for w in near)
+
+
+_JUST: Final = frozenset({"just", "simply"})
 
 
 _DONE_ASKED: Final = frozenset({"did", "has", "have", "had"})
@@ -610,13 +616,14 @@ def _doubt(
 
 
 def _bare_state(
-    word: Hit, clause: Sequence[Hit], previous: str | None, reading: Reading
+    word: Hit, clause: Sequence[Hit], previous: str | None, reading: Reading, after_and: bool
 ) -> SettingState | None:
-    """A state verb with nothing named in its clause refers back: "...GC on, mas desliguei".
+    """A state verb with nothing named in its clause refers back: "...GC on, mas desliguei";
+    or, after an "and", past the state the name had: "li que desligar o GC acelera e desliguei".
 
     Switching back on with nothing named at all ("reativei e resolveu") means GC, the guide's topic.
     """
-    if any(h.kind in ("mention", "assert") for h in clause):
+    if not after_and and any(h.kind in ("mention", "assert") for h in clause):
         return None
     if reading.tokens.words[word.first] in _OBJECT_VERBS and not _no_object(word, reading):
         return None
@@ -791,7 +798,20 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
                 state = states[-1]._replace(setting=hit.arg, first=hit.first, last=hit.last + 1)
             previous = hit.arg
         elif kind in _STRONG:
-            state = _bare_state(hit, by_clause[clause_of[hit.first]], previous, reading)
+            # "…que desligar o GC acelera e desliguei": a second verb, after the name's own
+            after_and = (
+                bool(states)
+                and states[-1].last < hit.first - 1
+                and reading.tokens.words[hit.first - 1] in _AND
+                and any(h.kind == "mention" for h in by_clause[clause_of[hit.first]])
+                and reading.tokens.words[hit.first] in _SWITCH_ACTS
+                # not "…e ativei o low vram", "desliguei o gc": the verb of the name after it
+                and not any(
+                    h.kind in _NAMED and 0 < h.first - hit.last <= 3
+                    for h in by_clause[clause_of[hit.first]]
+                )
+            )
+            state = _bare_state(hit, by_clause[clause_of[hit.first]], previous, reading, after_and)
             if state is not None:  # "switched GC back on… then turned it off again"
                 previous = state.setting
         else:
@@ -925,7 +945,11 @@ def own_act(state: SettingState, reading: Reading) -> bool:
         return True  # "turned gc on and now the samples look worse??"; not "should I have…"
     said = said[-(state.last + 1 - state.first) :]
     done = said[0].endswith("ed") or said[0] in ("left", "kept", "set", "put")
-    return done and words[max(0, state.first - 1) : state.first] == ("i",)
+    # "I turned it off", "read that it's faster and turned it off"
+    return done and words[max(0, state.first - 1) : state.first] in _BY_ME
+
+
+_BY_ME: Final = frozenset({("i",), ("and",), ("so",)})
 
 
 _SWITCHED_IT: Final = frozenset(

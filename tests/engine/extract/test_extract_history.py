@@ -789,3 +789,36 @@ def test_ones_own_config_quoted_is_the_run_even_after_says() -> None:
 )
 def test_a_value_said_not_to_be_the_one(text: str) -> None:
     assert extract(text).facts.get("max_resolution") == 768
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It crashes at random steps. Is there a middle ground, or is it just GC back on?",
+        "Tava tudo certo com o GC ligado. Ai li que desligar o gradient checkpointing acelera"
+        " bastante e desliguei. Agora crasha no primeiro preview.",
+        "I read that disabling gc makes it faster and turned it off, now it OOMs at step 1",
+    ],
+)
+def test_gc_off_told_beside_a_wish_or_a_rumour(text: str) -> None:
+    assert extract(text).facts.get("gc") == "disabled"
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        (
+            "Qwen Edit 2509, batch 2, 1024, GC off, OOM on step 1. The previous job with the same"
+            " settings but GC on and batch 1 trained fine.",
+            2,
+        ),
+        (
+            "Qwen Edit, batch 4, gc desligado, OOM nos lotes de 1024. Os jobs anteriores, com gc"
+            " ligado e batch 2, foram perfeitos.",
+            4,
+        ),
+    ],
+)
+def test_the_batch_of_a_previous_job_is_not_the_run_now(text: str, batch: int) -> None:
+    facts = extract(text).facts
+    assert (facts.get("batch_size"), facts.get("gc")) == (batch, "disabled")

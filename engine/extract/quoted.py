@@ -402,6 +402,7 @@ _ASKED_FOR: Final = (
     ("resolucao", "max_resolution"),
     ("buckets", "max_resolution"),
     ("res", "max_resolution"),
+    ("ram", "system_ram"),  # "> How much system RAM?" / "32gb": not the card's
 )
 _WHEN: Final = LEXICON.words("asked_when")
 _STEP: Final = frozenset({"step", "steps", "passo", "passos"})

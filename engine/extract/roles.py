@@ -40,6 +40,7 @@ EXPECTED_ROLE: Final = {
     "sample_every": "sample_every",
     "num_frames": "num_frames",
     "vram_gb": "vram_gb",
+    "system_ram": "none",  # "> Quanta RAM o sistema tem?" / "16gb só"
     "oom_phase": "step",  # "> How many steps in when it crashes?" / "around 2150"
 }
 # Values each role can take; a number outside them is not evidence for the role.

@@ -196,6 +196,7 @@ def _preposition(hit: Hit, reading: Reading) -> bool:
     return words[after] not in _AFTER_ON
 
 
+_A_DECIMAL: Final = re.compile(r"[.,]\d|\s*(?:s/it|it/s|s|gb|g)\b")
 _A_STATE_BEFORE: Final = frozenset(
     (w,) for w in ("off", "on", "false", "true", "disabled", "enabled", "desligado", "ligado")
 )
@@ -227,6 +228,10 @@ def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | 
         gap = hit.first - last if last < hit.first else first - hit.last
         if gap > limit or (gap > 1 and reading.tokens.words[hit.first].isdigit()):
             continue  # "gc 1", "gc: 0" are states; "gc no passo 1" is a step
+        if reading.tokens.words[hit.first].isdigit() and _A_DECIMAL.match(
+            reading.low, reading.tokens.ends[hit.first]
+        ):
+            continue  # "s/ gc: 1.9s/it": a speed, not a state
         weak, key = side == _BEFORE, (gap, hit.first < first)
         if best is None or (best_weak and not weak) or (weak == best_weak and key < best_key):
             best, best_key, best_weak = hit, key, weak

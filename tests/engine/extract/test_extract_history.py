@@ -822,3 +822,8 @@ def test_gc_off_told_beside_a_wish_or_a_rumour(text: str) -> None:
 def test_the_batch_of_a_previous_job_is_not_the_run_now(text: str, batch: int) -> None:
     facts = extract(text).facts
     assert (facts.get("batch_size"), facts.get("gc")) == (batch, "disabled")
+
+
+def test_a_speed_after_gc_is_no_state() -> None:
+    text = "c/ gc: 3.2s/it, zero oom\ns/ gc: 1.9s/it, mas oom no primeiro sample"
+    assert extract(text).facts.get("gc") == "disabled"

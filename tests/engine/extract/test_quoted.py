@@ -428,3 +428,16 @@ def test_a_retry_that_helped_in_part(text: str) -> None:
 )
 def test_more_answers_on_gc(text: str, gc: str) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> How much system RAM does the machine have?\n32gb. htop shows the ram maxing out",
+        "> Quanta RAM o sistema tem?\n16gb so. e o htop mostra a ram lotando antes de morrer",
+    ],
+)
+def test_the_system_ram_asked_is_not_the_card(text: str) -> None:
+    facts = extract(text).facts
+    assert "vram_gb" not in facts
+    assert facts.get("memory_kind") == "system"

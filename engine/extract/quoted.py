@@ -430,7 +430,10 @@ def earlier_answers(text: str, read: Callable[[str], Reading]) -> list[tuple[str
     for index, (quote, _, answer_start, answer_end) in enumerate(pairs):
         fact = _asked(quote, read)
         last = index == len(pairs) - 1
-        if fact in _NUMBERS_ASKED and not (last and index == 0):
+        # when it OOMs, answered before the last question ("> when does it OOM?" / "like 2
+        # hours in" / "> is GC on?" / "off"): the last answer is the message's own
+        earlier = fact == "oom_phase" and not last
+        if fact is not None and ((fact in _NUMBERS_ASKED and not (last and index == 0)) or earlier):
             found.append((fact, text[answer_start:answer_end], last))
     return found
 

@@ -268,12 +268,17 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
             prefix, start = before.group(1), before.start(1)
         elif start > 0 and (low[start - 1].isalnum() or low[start - 1] == "_"):
             continue  # part of a word: "sd3", "a100", "wan22"
-        if unit is not None and unit not in BOOK.units:
+        thousands = unit == "mil" and second is None  # "lá pelo 3 mil", "uns 2 mil steps"
+        if thousands and _IMAGES_AFTER.match(low, end):
+            continue  # "3 mil imagens": a count of images, never a size
+        if thousands:
+            unit = None
+        elif unit is not None and unit not in BOOK.units:
             unit, end = None, m.end(2) if second else m.end(1)
         first = bisect_left(starts, start)
         # The unit's own word is not "after" the number for cues: "25 passos de amostragem".
         last = max(first, bisect_left(starts, m.end(2) if second else m.end(1)) - 1)
-        value = float(raw.replace(",", "."))
+        value = float(raw.replace(",", ".")) * (1000 if thousands else 1)
         if (
             unit == "k"
             and value in _K_SIZES
@@ -298,6 +303,7 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
 
 
 _UNIT_AFTER: Final = re.compile(r"\s*([a-z]+)")
+_IMAGES_AFTER: Final = re.compile(r"\s*(?:de\s+)?(?:imagens|images|imgs|fotos|photos|pics|clips)")
 _BEFORE_SLANG: Final = re.compile(r"\s+(?:i|it|that|this|the|we|my|eu|o|a|u)\b")
 _K_SIZES: Final = frozenset({1.0, 1.5, 2.0})
 _WHEN_BEFORE: Final = re.compile(r"(?:step|passo|around|after|depois de|~|ate|until)\s*$")

@@ -537,7 +537,8 @@ _SIZED: Final = re.compile(
     r"\b(?:only|so|just|when|whenever|once|hits?|pega|cai|lands on|on the|on my|no|nas|nos)\b"
     r"[^.?!\n]{0,24}?\b\d{3,4}(?:\s*x\s*\d{3,4})?(?:px)?\s*"
     r"(?:buckets?|ones|images|imagens|imgs|fotos|pics|batches)\b"
-    r"|\b(?:hits?|when|once|pega|cai)\s+(?:a|um|uma)\s+\d{3,4}(?:px)?\s+(?:batch|bucket|image)\b"
+    r"|\b(?:hits?|when|once|pega|cai|always|sempre)\s+(?:a|um|uma)\s+\d{3,4}(?:px)?\s+"
+    r"(?:batch|bucket|image)\b"
 )
 _OF_SIZE: Final = re.compile(
     r"\b(?:only|so|just|when|quando|hits?|pega|cai)\b[^.?!\n]{0,20}?"

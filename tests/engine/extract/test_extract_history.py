@@ -827,3 +827,24 @@ def test_the_batch_of_a_previous_job_is_not_the_run_now(text: str, batch: int) -
 def test_a_speed_after_gc_is_no_state() -> None:
     text = "c/ gc: 3.2s/it, zero oom\ns/ gc: 1.9s/it, mas oom no primeiro sample"
     assert extract(text).facts.get("gc") == "disabled"
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        ("it STILL crashes with CUDA out of memory after roughly 500 steps", "later"),
+        ("crashou por oom depois de uns 2 mil steps", "later"),
+        ("OOM after ~2 hours, step 1800 or so", "later"),
+        (
+            "cuda oom at random steps, it's always a 1024 batch when it dies",
+            "bucket_spike",
+        ),
+    ],
+)
+def test_when_it_breaks_said_with_approximations(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase
+
+
+def test_thousands_of_images_are_no_size() -> None:
+    text = "o processo some, 'Killed', cacheando os latents do dataset (3 mil imagens), 3090"
+    assert "max_resolution" not in extract(text).facts

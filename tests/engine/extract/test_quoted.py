@@ -441,3 +441,12 @@ def test_the_system_ram_asked_is_not_the_card(text: str) -> None:
     facts = extract(text).facts
     assert "vram_gb" not in facts
     assert facts.get("memory_kind") == "system"
+
+
+def test_when_it_breaks_answered_before_the_last_question() -> None:
+    text = (
+        "> When does it run out of memory: while loading, on the first steps, or later?\n"
+        "like 2 hours in. step 2600 or so\n> Is gradient checkpointing on?\noff"
+    )
+    facts = extract(text).facts
+    assert (facts.get("oom_phase"), facts.get("gc")) == ("later", "disabled")

@@ -393,7 +393,7 @@ _MINE: Final = re.compile(
     r"\b(?:my|meu|minha|i have|i run|tenho|uso|rodo|me|mim|aqui|i'm|im|i've|ive|to com|estou com"
     r"|currently|atualmente|right now|running|rodando"
     r"|i (?:\w+ed|set|left|put|kept)|(?:des)?liguei|religuei|deixei|tirei|(?:des)?marquei"
-    r"|(?:des)?ativei|coloquei)\b"
+    r"|(?:des)?ativei|coloquei|treinei|rodei|usei)\b"
 )
 
 

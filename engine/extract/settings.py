@@ -951,6 +951,8 @@ def own_act(state: SettingState, reading: Reading) -> bool:
     said = said[-(state.last + 1 - state.first) :]
     done = said[0].endswith("ed") or said[0] in ("left", "kept", "set", "put")
     # "I turned it off", "read that it's faster and turned it off"
+    if done and reading.sentence_words(reading.sentence_of(state.first))[0] == state.first:
+        return True  # "disabled gc and the samples look way sharper??": the subject dropped
     return done and words[max(0, state.first - 1) : state.first] in _BY_ME
 
 
@@ -1112,6 +1114,8 @@ def _debated(reading: Reading, states: Sequence[SettingState]) -> bool:
     }
     if not {"on", "off"} <= said or reading.has("now"):
         return False  # "had it off; now it is on" is a story, not a debate
+    if any(s.setting == "gc" and own_act(s, reading) for s in states):
+        return False  # "6 loras with gc on, never an issue. this one i turned it off"
     if reading.has("either_way"):
         return True  # "gc on, gc off, doesn't matter, OOM either way": neither is the setup
     return not any(not reading.negated(h) for h in reading.of("oom"))

@@ -848,3 +848,25 @@ def test_when_it_breaks_said_with_approximations(text: str, phase: str) -> None:
 def test_thousands_of_images_are_no_size() -> None:
     text = "o processo some, 'Killed', cacheando os latents do dataset (3 mil imagens), 3090"
     assert "max_resolution" not in extract(text).facts
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        (
+            "The video recommended turning off gradient checkpointing for speed, which I did.",
+            "disabled",
+        ),
+        (
+            "6 loras on hidream with gc on and never had an issue. this one i turned it off",
+            "disabled",
+        ),
+        ("disabled gc and the samples look way sharper?? is that real or placebo", "disabled"),
+        (
+            "Meu LoRA ficou horrivel. Treinei com gradient checkpointing ligado. Sera que e isso?",
+            "enabled",
+        ),
+    ],
+)
+def test_ones_own_act_on_gc_told_in_passing(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc

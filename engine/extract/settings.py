@@ -28,6 +28,7 @@ _HYPO_REACH: Final = 10
 _DOUBT_FILLERS: Final = frozenset(
     {"se", "if", "whether", "esse", "essa", "tal", "de", "do", "da", "o", "a", "the", "this"}
     | {"that", "thing", "negocio", "aquele", "aquela", "my", "meu", "minha", "opcao", "option"}
+    | {"honestly", "sinceramente", "tbh", "really", "hmm", "uh", "um"}
 )
 _HEDGE: Final = 6  # words from a state to the doubt that takes it back
 # Doubts that stand alone at a clause's end, about what was just said.
@@ -615,8 +616,13 @@ def _doubt(
             return hit
         if word is not None and named.last < hit.first and hit.last < word.first:
             return hit  # "gc eu nem sei se tá ligado": between the name and its state
-        if named.kind in _NAMED and hit.first > named.last and hit.first - named.last == 1:
-            return hit
+        after = [w for w in words[named.last + 1 : hit.first] if w not in _DOUBT_FILLERS]
+        if (
+            named.kind in _NAMED
+            and hit.first > named.last
+            and (hit.first - named.last == 1 or (words and not after))
+        ):
+            return hit  # "GC: unknown", "GC: honestly no idea"
     return None
 
 
@@ -864,9 +870,15 @@ def _compared(clause: Sequence[Hit], reading: Reading) -> bool:
         for b in offs:
             left, right = (a, b) if a.last < b.first else (b, a)
             between = words[left.last + 1 : right.first]
+            gap = reading.low[reading.tokens.ends[left.last] : reading.tokens.starts[right.first]]
+            if any(arrow in gap for arrow in _ARROWS):
+                continue  # "gc was off -> turned it on -> still dies": one after the other
             if len(between) <= 2 and (not between or set(between) & _COMPARING):
                 return True
     return False
+
+
+_ARROWS: Final = ("->", "→", "=>")
 
 
 def _in_sentence(reading: Reading, sentence: int, vocabulary: frozenset[str]) -> bool:

@@ -870,3 +870,14 @@ def test_thousands_of_images_are_no_size() -> None:
 )
 def test_ones_own_act_on_gc_told_in_passing(text: str, gc: str) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+def test_gc_switched_one_state_after_another_is_no_comparison() -> None:
+    assert (
+        extract("gc was off -> turned it on -> still dies at step 40").facts.get("gc") == "enabled"
+    )
+
+
+def test_a_doubt_after_gcs_name_with_a_filler() -> None:
+    text = "LTX, 121 frames, 4090. GC: honestly no idea, I used a config from Civitai. OOM at once"
+    assert extract(text).facts.get("gc") == "unknown"

@@ -497,6 +497,9 @@ def _answered(
             )
             if ooms or calm:
                 found.append(("gc_retry", "still_oom" if ooms else "fixed"))
+        if ("gc_retry", "fixed") in found and situation.ran_to_the_end(reading):
+            # "> Did turning GC back on fix it?" / "yes!! finished all 3000 steps"
+            found.append(("stable_with_gc", "yes"))
         for fact, value in found:
             if fact not in facts:
                 facts[fact] = value

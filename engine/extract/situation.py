@@ -934,6 +934,9 @@ def _no_oom_with_gc_on(
 def _so_far(reading: Reading, hit: Hit) -> bool:
     words = reading.tokens.words
     after = " ".join(words[hit.last + 1 : hit.last + 4])
+    said = f" {' '.join(words[hit.first : hit.last + 1])} "
+    if any(f" {yet} " in said for yet in _YET):
+        return True  # "no oom so far": the phrase says it itself
     return after.startswith(_YET) or bool(
         _STILL_GOING.intersection(words[hit.first - 2 : hit.first])
     )
@@ -999,6 +1002,11 @@ def _through_after_retry(
     if through is None:
         return None
     return _found(reading, "stable_with_gc", "yes", retry.first, calm.last)
+
+
+def ran_to_the_end(reading: Reading) -> bool:
+    """The message tells a run that went to its end ("finished all 3000 steps", "terminou")."""
+    return _WENT_THROUGH.search(reading.low) is not None
 
 
 _WENT_THROUGH: Final = re.compile(

@@ -881,3 +881,15 @@ def test_gc_switched_one_state_after_another_is_no_comparison() -> None:
 def test_a_doubt_after_gcs_name_with_a_filler() -> None:
     text = "LTX, 121 frames, 4090. GC: honestly no idea, I used a config from Civitai. OOM at once"
     assert extract(text).facts.get("gc") == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mano meu treino de flux schnell ta crashando na hora do preview, gc off, 3080 ti",
+        "reativei o gc e continua crashando na hora das amostras. flux dev, 3090",
+    ],
+)
+def test_crashing_said_in_the_gerund(text: str) -> None:
+    extraction = extract(text)
+    assert (extraction.intent, extraction.facts.get("oom_phase")) == ("fix_oom", "sampling")

@@ -893,3 +893,14 @@ def test_a_doubt_after_gcs_name_with_a_filler() -> None:
 def test_crashing_said_in_the_gerund(text: str) -> None:
     extraction = extract(text)
     assert (extraction.intent, extraction.facts.get("oom_phase")) == ("fix_oom", "sampling")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gc ta ligado e nao da erro nenhum, 6 horas por lora. desligar o gc ajuda ou vai dar oom?",
+        "3h per lora with gc on, never crashed. can i turn gc off to go faster or will it just oom?",
+    ],
+)
+def test_an_oom_feared_after_a_switch_asked_about(text: str) -> None:
+    assert extract(text).intent == "speed"

@@ -899,7 +899,7 @@ def test_crashing_said_in_the_gerund(text: str) -> None:
     "text",
     [
         "gc ta ligado e nao da erro nenhum, 6 horas por lora. desligar o gc ajuda ou vai dar oom?",
-        "3h per lora with gc on, never crashed. can i turn gc off to go faster or will it just oom?",
+        "3h a lora with gc on, never crashed. can i turn it off to go faster or will it oom?",
     ],
 )
 def test_an_oom_feared_after_a_switch_asked_about(text: str) -> None:

@@ -425,7 +425,34 @@ def memory_kind(reading: Reading, ooms: Sequence[Hit], signals: dict[str, Hit]) 
             named = near[0] if near else None
             if named is not None:
                 return _hit(reading, "memory_kind", value, named)
+    filled = next((h for h in reading.of("ram") if _filled(reading, h)), None)
+    if filled is not None:
+        # "system RAM (32GB) goes to 100% and Windows freezes", "a RAM de 64gb enche, começa a
+        # usar swap": the machine's memory running out, told without the word OOM
+        return _hit(reading, "memory_kind", "system", filled)
     return None
+
+
+def _filled(reading: Reading, hit: Hit) -> bool:
+    """The RAM named filling up, in words a few steps from its name."""
+    if reading.negated(hit):
+        return False
+    words = reading.tokens.words
+    sentence = reading.sentence_of(hit.first)
+    after = [
+        w
+        for at, w in enumerate(words[hit.last + 1 : hit.last + 6], start=hit.last + 1)
+        if reading.sentence_of(at) == sentence
+    ]
+    before = words[max(0, hit.first - 5) : hit.first]
+    return not _FILLS.isdisjoint(after) or not _EATEN.isdisjoint(before)
+
+
+_FILLS: Final = frozenset(
+    {"enche", "encheu", "enchendo", "lota", "lotou", "lotando", "fills", "filled", "filling"}
+    | {"maxes", "maxed", "maxing", "100%", "cheia", "talo"}
+)
+_EATEN: Final = frozenset({"eats", "eating", "ate", "come", "comendo", "consome", "consumes"})
 
 
 def _a_capacity(reading: Reading, hit: Hit) -> bool:

@@ -904,3 +904,15 @@ def test_crashing_said_in_the_gerund(text: str) -> None:
 )
 def test_an_oom_feared_after_a_switch_asked_about(text: str) -> None:
     assert extract(text).intent == "speed"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ai-toolkit eats all 32GB of my system RAM while caching latents and Windows freezes",
+        "a RAM de 64gb enche, começa a usar swap e o treino do flux 2 fica parado",
+    ],
+)
+def test_the_ram_filling_told_without_the_word_oom(text: str) -> None:
+    extraction = extract(text)
+    assert (extraction.intent, extraction.facts.get("memory_kind")) == ("outside_guide", "system")

@@ -421,6 +421,7 @@ def memory_kind(reading: Reading, ooms: Sequence[Hit], signals: dict[str, Hit]) 
                 and not reading.negated(h)
                 and not _NOT_AFTER.intersection(reading.tokens.words[h.last + 1 : h.last + 2])
                 and not _a_capacity(reading, h)
+                and not (kind == "ram" and _only_how_much(reading, h))
             ]
             named = near[0] if near else None
             if named is not None:
@@ -453,6 +454,21 @@ _FILLS: Final = frozenset(
     | {"maxes", "maxed", "maxing", "100%", "cheia", "talo"}
 )
 _EATEN: Final = frozenset({"eats", "eating", "ate", "come", "comendo", "consome", "consumes"})
+
+
+def _only_how_much(reading: Reading, hit: Hit) -> bool:
+    """ "64gb ram, 4090, gc off, oom at step 2": how much RAM there is, listed with the setup,
+    with nothing in the sentence of the machine struggling."""
+    if not _amount_before(reading, hit):
+        return False
+    return _STRUGGLING.isdisjoint(reading.words_of_sentence(hit.first))
+
+
+_STRUGGLING: Final = frozenset(
+    {"trava", "travando", "travou", "freezes", "froze", "freeze", "freezing", "swap", "swapping"}
+    | {"enche", "enchem", "encheu", "enchendo", "lota", "lotou", "lotando", "fills", "filled"}
+    | {"filling", "maxes", "maxed", "maxing", "100", "full", "cheia", "killed", "137", "talo"}
+)
 
 
 def _a_capacity(reading: Reading, hit: Hit) -> bool:

@@ -916,3 +916,16 @@ def test_an_oom_feared_after_a_switch_asked_about(text: str) -> None:
 def test_the_ram_filling_told_without_the_word_oom(text: str) -> None:
     extraction = extract(text)
     assert (extraction.intent, extraction.facts.get("memory_kind")) == ("outside_guide", "system")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "64gb ram, 4090, gc off, oom at step 2",
+        "tenho 32gb de ram e uma 3060 ti, da OOM no primeiro step com zit e gc off",
+    ],
+)
+def test_how_much_ram_there_is_is_not_what_ran_out(text: str) -> None:
+    extraction = extract(text)
+    assert extraction.intent == "fix_oom"
+    assert "memory_kind" not in extraction.facts

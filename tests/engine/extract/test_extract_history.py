@@ -929,3 +929,16 @@ def test_how_much_ram_there_is_is_not_what_ran_out(text: str) -> None:
     extraction = extract(text)
     assert extraction.intent == "fix_oom"
     assert "memory_kind" not in extraction.facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "in the yaml is it `gradient_checkpointing: true` under `train:` or under `model:`?",
+        "no yaml é `gradient_checkpointing: true` dentro de train ne? ou vai em model?",
+    ],
+)
+def test_the_key_quoted_to_ask_where_it_goes_is_no_state(text: str) -> None:
+    extraction = extract(text)
+    assert extraction.intent == "where_to_change"
+    assert "gc" not in extraction.facts

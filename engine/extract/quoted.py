@@ -362,16 +362,16 @@ _QUOTE_INTENTS: Final = (
 
 
 def quoted_intent(text: str, read: Callable[[str], Reading]) -> str | None:
-    """The intent the last quote answered speaks of, if its words name one."""
+    """The intent the quotes answered speak of, the last that names one: "> zimage oom again,
+    help" / "> Qual o batch size?" / "2" is still about the crash."""
     if ">" not in text:
         return None
-    last = None
-    for quote, *_ in _pairs(text):
-        last = quote
-    if last is None:
-        return None
-    quoted = read(last.replace(">", " "))
-    return next((intent for kind, intent in _QUOTE_INTENTS if quoted.has(kind)), None)
+    for quote, *_ in reversed(list(_pairs(text))):
+        quoted = read(quote.replace(">", " "))
+        intent = next((intent for kind, intent in _QUOTE_INTENTS if quoted.has(kind)), None)
+        if intent is not None:
+            return intent
+    return None
 
 
 def quotes_name_gc(text: str, read: Callable[[str], Reading]) -> bool:

@@ -469,3 +469,14 @@ def test_no_oom_so_far_is_no_stable_run_yet() -> None:
         "> Did re-enabling gradient checkpointing fix it?\nyep, no OOM so far with GC on, 20 min in"
     )
     assert "stable_with_gc" not in extract(text).facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> zimage oom again, help\n> What batch size?\n2, buckets 512 768 1024\n> Is GC on?\nno",
+        "> deu oom aqui no treino\n> Qual modelo?\nchroma\n> Qual GPU?\n3090",
+    ],
+)
+def test_answers_under_a_quoted_crash_are_about_the_crash(text: str) -> None:
+    assert extract(text).intent == "fix_oom"

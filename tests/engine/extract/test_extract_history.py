@@ -942,3 +942,20 @@ def test_the_key_quoted_to_ask_where_it_goes_is_no_state(text: str) -> None:
     extraction = extract(text)
     assert extraction.intent == "where_to_change"
     assert "gc" not in extraction.facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a 3090 and a 1080 Ti here, and the training always lands on the 1080 Ti and OOMs",
+        "tenho 2 placas aqui (3090 + 3060), selecionei a 3090 mas o treino foi parar na 3060",
+        "Training ends up on GPU 0 while the second 3090 sits idle. OOM at step 1 with Chroma.",
+    ],
+)
+def test_the_job_on_the_wrong_gpu_told_more_ways(text: str) -> None:
+    assert extract(text).intent == "outside_guide"
+
+
+def test_two_cards_of_the_same_kind_are_no_wrong_gpu() -> None:
+    text = "sdxl, maquina com 2 placas 3090. cuda out of memory no step 0 com gc off, batch 8"
+    assert extract(text).intent == "fix_oom"

@@ -258,7 +258,10 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
             or (ooms[-1] if all(_dealt_with(reading, h) for h in ooms) else None)
         )
         # an OOM said after the fix, other than the one fixed ("fixed the OOM"), is current
-        if fixed is not None and not any(h.first > fixed.last + _FIXED_OBJECT for h in ooms):
+        # …unless told as how it was: "turned GC back on and it works! was OOMing at step 2
+        # with it off", "tava dando OOM no step 2 com ele desligado"
+        after = [] if fixed is None else [h for h in ooms if h.first > fixed.last + _FIXED_OBJECT]
+        if fixed is not None and all(_as_it_was(reading, h) for h in after):
             # "fixed it with GC on; now can it go faster?", "…acabou o OOM, mas a LoRA piorou"
             asked = [
                 (hit, value)
@@ -295,6 +298,14 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
     if wish is not None:
         return _hit(reading, "goal", "speed", wish)
     return None
+
+
+def _as_it_was(reading: Reading, hit: Hit) -> bool:
+    before = reading.tokens.words[max(0, hit.first - 2) : hit.first]
+    return not _WAS.isdisjoint(before)
+
+
+_WAS: Final = frozenset({"was", "were", "tava", "estava", "dava", "davam"})
 
 
 def _calm_after_retry(

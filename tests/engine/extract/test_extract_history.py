@@ -959,3 +959,17 @@ def test_the_job_on_the_wrong_gpu_told_more_ways(text: str) -> None:
 def test_two_cards_of_the_same_kind_are_no_wrong_gpu() -> None:
     text = "sdxl, maquina com 2 placas 3090. cuda out of memory no step 0 com gc off, batch 8"
     assert extract(text).intent == "fix_oom"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "turned GC back on and it works now!! but it's slow again. was OOMing at step 2 with it"
+        " off. anything else i can do for speed?",
+        "religuei o gc e funcionou!! mas voltou a ficar lento. tava dando OOM no step 2 com ele"
+        " desligado. tem outra coisa pra acelerar?",
+        "qnd eu desligo o gc da oom, entao deixo ligado, mas ta lento demais. dica pra acelerar?",
+    ],
+)
+def test_a_crash_told_as_how_it_was_before_a_wish_for_speed(text: str) -> None:
+    assert extract(text).intent == "speed"

@@ -898,17 +898,6 @@ def test_crashing_said_in_the_gerund(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "gc ta ligado e nao da erro nenhum, 6 horas por lora. desligar o gc ajuda ou vai dar oom?",
-        "3h a lora with gc on, never crashed. can i turn it off to go faster or will it oom?",
-    ],
-)
-def test_an_oom_feared_after_a_switch_asked_about(text: str) -> None:
-    assert extract(text).intent == "speed"
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
         "ai-toolkit eats all 32GB of my system RAM while caching latents and Windows freezes",
         "a RAM de 64gb enche, começa a usar swap e o treino do flux 2 fica parado",
     ],
@@ -969,7 +958,9 @@ def test_two_cards_of_the_same_kind_are_no_wrong_gpu() -> None:
         "religuei o gc e funcionou!! mas voltou a ficar lento. tava dando OOM no step 2 com ele"
         " desligado. tem outra coisa pra acelerar?",
         "qnd eu desligo o gc da oom, entao deixo ligado, mas ta lento demais. dica pra acelerar?",
+        "gc ta ligado e nao da erro nenhum, 6 horas por lora. desligar o gc ajuda ou vai dar oom?",
+        "3h a lora with gc on, never crashed. can i turn it off to go faster or will it oom?",
     ],
 )
-def test_a_crash_told_as_how_it_was_before_a_wish_for_speed(text: str) -> None:
+def test_a_crash_feared_or_told_as_how_it_was_leaves_the_wish_for_speed(text: str) -> None:
     assert extract(text).intent == "speed"

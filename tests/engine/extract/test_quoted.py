@@ -323,6 +323,12 @@ def test_a_summary_corrected_is_not_confirmed() -> None:
             "unknown",
         ),
         ("> Is GC enabled?\n\nit's still on yeah, never touched it. OOM on step 1", "enabled"),
+        ("> Funciona com o GC ligado?\nnem testei, dizem q fica lento demais", "disabled"),
+        (
+            "> Does it work with gradient checkpointing on?\nhaven't tried, I heard it's slow",
+            "disabled",
+        ),
+        ("> O GC tá ligado nesse treino lento?\nta sim. nao crasha nada, mas sao 6h", "enabled"),
     ],
 )
 def test_more_ways_to_answer_whether_gc_is_on(text: str, gc: str) -> None:
@@ -413,21 +419,6 @@ def test_the_previews_settings_answering_a_question_about_them(text: str) -> Non
 def test_a_retry_that_helped_in_part(text: str) -> None:
     facts = extract(text).facts
     assert (facts.get("gc"), facts.get("gc_retry")) == ("enabled", "still_oom")
-
-
-@pytest.mark.parametrize(
-    ("text", "gc"),
-    [
-        ("> Funciona com o GC ligado?\nnem testei, dizem q fica lento demais", "disabled"),
-        (
-            "> Does it work with gradient checkpointing on?\nhaven't tried, I heard it's slow",
-            "disabled",
-        ),
-        ("> O GC tá ligado nesse treino lento?\nta sim. nao crasha nada, mas sao 6h", "enabled"),
-    ],
-)
-def test_more_answers_on_gc(text: str, gc: str) -> None:
-    assert extract(text).facts.get("gc") == gc
 
 
 @pytest.mark.parametrize(

@@ -900,9 +900,6 @@ _TWO_RUNS: Final = re.compile(
     r"(?:with|without|com|sem|off|on|desligad[oa]|ligad[oa])\b"
 )
 _ON_OFF: Final = frozenset({"on", "off"})
-# One's own config or the one taken for the run: "mine says `…: false`", "peguei um config que
-# vinha com `…: false`".
-_MINE: Final = LEXICON.words("me") | {"peguei", "baixei", "copiei", "usei", "downloaded", "copied"}
 _EXAMPLES: Final = frozenset(
     {"example", "examples", "exemplo", "exemplos", "docs", "documentation", "documentacao"}
 )
@@ -1235,6 +1232,9 @@ def of_another_person(reading: Reading, word: int) -> bool:
 _PEOPLE: Final = LEXICON.words("people")
 _SWITCH_ACTS: Final = LEXICON.words("switch_acts")
 _ME: Final = LEXICON.words("me")
+# One's own config or the one taken for the run: "mine says `…: false`", "peguei um config que
+# vinha com `…: false`".
+_MINE: Final = _ME | {"peguei", "baixei", "copiei", "usei", "downloaded", "copied"}
 _A_GUY: Final = frozenset({("o",), ("um",), ("esse",), ("aquele",)})  # "o cara", not "de cara"
 
 
@@ -1296,18 +1296,18 @@ def _without_it_crashes(reading: Reading, state: SettingState) -> bool:
         return False
     if not one_side_of_two(reading, state.first):
         return False
-    # "Sem o GC o treino nem começa, estoura na hora. Com ele vai": the crash may follow a comma
-    words, sentence = reading.tokens.words, reading.sentence_of(state.first)
     clause = reading.clauses[state.first]
-    return any(
-        _crash_in(reading.by_clause.get(at, ()), reading)
-        for at in (clause, clause + 1)
-        if at == clause
-        or not any(
-            words[h.first - 1 : h.first] in _WITH or reading.sentence_of(h.first) != sentence
-            for h in reading.by_clause.get(at, ())[:1]
-        )
-    )
+    if _crash_in(reading.by_clause.get(clause, ()), reading):
+        return True
+    # "Sem o GC o treino nem começa, estoura na hora. Com ele vai": the crash may follow a
+    # comma, in the same sentence and before the side with it
+    following = reading.by_clause.get(clause + 1, ())
+    if not following:
+        return False
+    first = following[0].first
+    with_side = reading.tokens.words[first - 1 : first] in _WITH
+    same_sentence = reading.sentence_of(first) == reading.sentence_of(state.first)
+    return same_sentence and not with_side and _crash_in(following, reading)
 
 
 def one_side_of_two(reading: Reading, word: int) -> bool:

@@ -475,10 +475,9 @@ def _only_how_much(reading: Reading, hit: Hit) -> bool:
     return _STRUGGLING.isdisjoint(reading.words_of_sentence(hit.first))
 
 
-_STRUGGLING: Final = frozenset(
+_STRUGGLING: Final = _FILLS | frozenset(
     {"trava", "travando", "travou", "freezes", "froze", "freeze", "freezing", "swap", "swapping"}
-    | {"enche", "enchem", "encheu", "enchendo", "lota", "lotou", "lotando", "fills", "filled"}
-    | {"filling", "maxes", "maxed", "maxing", "100", "full", "cheia", "killed", "137", "talo"}
+    | {"enchem", "100", "full", "killed", "137"}
 )
 
 

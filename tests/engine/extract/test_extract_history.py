@@ -577,6 +577,8 @@ def test_plans_greetings_and_numbers_beside_the_state(text: str, gc: str) -> Non
         "turned gc back on and it went through, thx",
         "crashed at step 2 with GC off. I switched it back on and it finished overnight",
         "reativei o gc. sem mais oom 👍 terminou os 3000 passos, valeu galera",
+        "> Did turning gradient checkpointing back on fix it?\nyes!! finished all 3000 steps, ty",
+        "> Reativar o gradient checkpointing resolveu?\nresolveu sim!! terminou o treino inteiro",
     ],
 )
 def test_a_retry_that_went_to_the_end_is_a_stable_run(text: str) -> None:

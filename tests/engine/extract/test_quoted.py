@@ -443,18 +443,6 @@ def test_when_it_breaks_answered_before_the_last_question() -> None:
     assert (facts.get("oom_phase"), facts.get("gc")) == ("later", "disabled")
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "> Did turning gradient checkpointing back on fix it?\nyes!! finished all 3000 steps, ty",
-        "> Reativar o gradient checkpointing resolveu?\nresolveu sim!! terminou o treino inteiro",
-    ],
-)
-def test_a_retry_that_ran_to_the_end_is_a_stable_run(text: str) -> None:
-    facts = extract(text).facts
-    assert (facts.get("gc_retry"), facts.get("stable_with_gc")) == ("fixed", "yes")
-
-
 def test_no_oom_so_far_is_no_stable_run_yet() -> None:
     text = (
         "> Did re-enabling gradient checkpointing fix it?\nyep, no OOM so far with GC on, 20 min in"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -96,12 +97,22 @@ def _shared_metrics() -> Iterator[None]:
     if os.environ.get(MULTIPROCESS_DIR):
         yield
         return
-    with tempfile.TemporaryDirectory(prefix="oomguide-metrics-") as folder:
-        os.environ[MULTIPROCESS_DIR] = folder
-        try:
-            yield
-        finally:
-            del os.environ[MULTIPROCESS_DIR]
+    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again; with the default
+    # handler that would end the process here and leave the folder behind.
+    previous = signal.signal(signal.SIGTERM, _exit_on_signal)
+    try:
+        with tempfile.TemporaryDirectory(prefix="oomguide-metrics-") as folder:
+            os.environ[MULTIPROCESS_DIR] = folder
+            try:
+                yield
+            finally:
+                del os.environ[MULTIPROCESS_DIR]
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _exit_on_signal(signum: int, _frame: object) -> NoReturn:
+    raise SystemExit(128 + signum)
 
 
 @app.command()

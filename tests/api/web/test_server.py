@@ -147,3 +147,16 @@ def test_expired_conversation_is_404(tmp_path: Path) -> None:
         response = httpx.get(f"{server.url}/v1/conversations/{cid}")
         assert response.status_code == 404
         assert response.headers["content-type"] == "application/problem+json"
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_stopped_server_leaves_no_metrics_folder_behind(tmp_path: Path, workers: int) -> None:
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    env = {"OOMGUIDE_DATABASE": str(tmp_path / "db.sqlite"), "TMPDIR": str(temp)}
+    with start_server(env, tmp_path, workers=workers) as server:
+        _start(server.url)
+        assert [p.name[:17] for p in temp.iterdir()] == ["oomguide-metrics-"]
+        server.stop()  # SIGTERM, as a service manager stops it
+        assert server.process.returncode in (0, -15, 143)
+    assert list(temp.iterdir()) == []

@@ -459,7 +459,9 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
             False,
         )
     if word is None and mention.kind != "assert":
-        return None
+        return _done_without(mention, clause, reading)
+    if mention.arg != "gc" and _supposed(min(mention.first, anchor.first), reading):
+        return None  # "if the model is already 8-bit quantized…", "não lembro se marquei"
     if word is None and _offered_as_a_fix(mention, reading):
         return None  # "is fp8 the fix?", "would 8bit help?": asked about, not the setup
     if word is not None and _left_since(word, mention, reading):
@@ -653,8 +655,8 @@ def _bare_state(
     if _guessed(word.first, word.last, clause, reading):
         return None  # "…gradient checkpointing, tá ligado por padrão, né?"
     setting = "gc" if word.kind == "reon" else previous
-    if setting is None:
-        return None
+    if setting is None or (setting != "gc" and _supposed(word.first, reading)):
+        return None  # "…marca quantize mas não lembro se marquei"
     negations = _negations(word, clause)
     is_on = (word.kind in _ON) != (len(negations) % 2 == 1)
     first = min(word.first, negations[0].first) if negations else word.first
@@ -782,6 +784,79 @@ _THE_MODEL: Final = frozenset({"transformer", "model", "modelo", "unet", "dit", 
 _TE_REACH: Final = 8  # words back to the text encoder's name
 
 
+def _supposed(first: int, reading: Reading) -> bool:
+    """A setting told after "if"/"se" in its clause: supposed, or not known, not the setup."""
+    clause = reading.clauses_of_words
+    words = reading.tokens.words
+    return any(
+        words[i] in _IF and clause[i] == clause[first] for i in range(max(0, first - 8), first)
+    )
+
+
+_IF: Final = frozenset({"if", "se", "caso"})
+
+
+def _done_without(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingState | None:
+    """ "no quantization", "sem quantização", "didn't quantize anything", "nunca usei
+    quantização": the quantizing the run goes without, told by a negation right before it."""
+    if mention.arg != "quantize":
+        return None
+    words = reading.tokens.words
+    for negation in _negations(mention, clause):
+        if set(words[negation.last + 1 : mention.first]) <= _USED:
+            return SettingState("quantize", "off", negation.first, mention.last, False)
+    return None
+
+
+_USED: Final = frozenset({"use", "used", "usei", "uso", "using", "usando", "any", "a", "de"})
+
+
+def _not_the_model_trained(hit: Hit, reading: Reading) -> bool:
+    """Quantized, but not the model this run trains: the text encoder ("quantize_te: true"), a
+    file downloaded ("flux1-dev-fp8.safetensors", "o base fp8 que baixei"), a model run for
+    inference ("int8 in Forge"), or the optimizer's bits ("everything in 8 bit, I use
+    adamw8bit")."""
+    if _of_the_text_encoder(hit, reading):
+        return True
+    start, end = reading.span(hit.first, hit.last)
+    before, after = reading.text[max(0, start - 1) : start], reading.text[end : end + 2]
+    words = reading.tokens.words
+    joined = (
+        before in _IN_A_NAME
+        or after[:1] in _IN_A_NAME
+        or (after[:1] == "." and after[1:].isalnum())
+    )
+    if joined and not any(w.startswith("quantiz") for w in words[hit.first - 1 : hit.last + 2]):
+        return True  # "chroma-unlocked-v48-quant", "zimage_turbo_quant_test/": a name's part
+    sentence = reading.sentence_of(hit.first)
+    around = {
+        w
+        for i, w in enumerate(words[max(0, hit.first - 2) : hit.last + 3], max(0, hit.first - 2))
+        if reading.sentence_of(i) == sentence and not hit.first <= i <= hit.last
+    }
+    if around & _A_FILE:
+        return True
+    in_sentence = {w for i, w in enumerate(words) if reading.sentence_of(i) == sentence}
+    if in_sentence & (_INFERENCE | _DOWNLOADED):
+        return True
+    bits = " ".join(words[hit.first : hit.last + 1]) in _BARE_BITS
+    return bits and _OPTIMIZER_BITS.search(reading.low) is not None
+
+
+_IN_A_NAME: Final = frozenset("_/-")
+_A_FILE: Final = frozenset(
+    {"safetensors", "file", "files", "arquivo", "ckpt", "gguf", "weights", "pesos", "base"}
+)
+_INFERENCE: Final = frozenset(
+    {"inference", "inferencia", "forge", "comfy", "comfyui", "tensorrt", "a1111", "webui"}
+)
+_DOWNLOADED: Final = frozenset({"downloaded", "baixado", "baixada", "civitai"})
+_BARE_BITS: Final = frozenset({"8bit", "8 bit", "8 bits", "4bit", "4 bit", "4 bits"})
+_OPTIMIZER_BITS: Final = re.compile(
+    r"\b(?:\w*adamw?_?8_?bit\w*|\w*8bit_?adam\w*|bitsandbytes|bnb)\b"
+)
+
+
 # What else is 8-bit or quantized beside the model trained: the optimizer, or a GGUF file
 # downloaded for inference ("grabbed the Q8 gguf for comfy").
 _OPTIMIZERS: Final = ("optim", "otimizador", "adam", "lion", "prodigy", "adafactor", "gguf")
@@ -801,8 +876,8 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
         if kind in _NAMED:
             if kind == "assert" and _of_the_optimizer(hit, reading):
                 continue  # "the optimizer is 8bit", "adamw 8 bit": not the model quantized
-            if hit.arg == "quantize" and _of_the_text_encoder(hit, reading):
-                continue  # "quantize_te: true", "quantizing the text encoder": not the model
+            if hit.arg == "quantize" and _not_the_model_trained(hit, reading):
+                continue  # "quantize_te: true", "the fp8 file I downloaded", "int8 in Forge"
             state = _state_of(hit, by_clause[clause_of[hit.first]], reading)
             if state is None and states and _also(hit, reading):
                 # "qfloat8 tá ligado, low_vram tb": the state said just before, of this one too

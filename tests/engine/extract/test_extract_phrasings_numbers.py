@@ -659,3 +659,30 @@ def test_the_system_s_memory_is_not_the_card_s(text: str, vram: float | None) ->
 )
 def test_training_sizes_said_shortly(text: str, resolution: int | None) -> None:
     assert extract(text).facts.get("max_resolution") == resolution
+
+
+@pytest.mark.parametrize(
+    ("text", "quantized"),
+    [
+        # bits of the optimizer, a file downloaded, a model run for inference, a name's part
+        ("I thought everything was 8 bit already since I use adamw8bit. flux OOMs at step 3", None),
+        ("achei que tava tudo em 8 bits pq uso o adamw8bit. flux dá oom no passo 3", None),
+        ("pointed name_or_path at flux1-dev-fp8.safetensors, OOM at step 1, gc off", None),
+        ("uso o base fp8 que baixei do civitai e agora dá oom toda vez", None),
+        ("int8 in Forge works fine, but training schnell on the same 3080 OOMs at step 1", None),
+        ("name_or_path: /models/chroma-v48-quant, gc off, 24gb, oom no step 1", None),
+        ("fp8-quantized Flex.1 on a 3090, gc on, no OOMs", True),
+        # supposed or not remembered
+        ("if the model is already 8-bit quantized, what does gradient checkpointing save?", None),
+        ("o tutorial marca quantize mas eu não lembro se marquei. oom no step 1, gc off", None),
+        # the run goes without it
+        ("nah i didnt quantize anything, flux dev on a 4090, gc off, oom at step 4", False),
+        ("nunca usei quantização em nenhum treino. sdxl oom no step 1", False),
+        ("zit, 3090 ti, no quant, gc off, batch 8 at 768 -> oom on the first step", False),
+        # the quantizing step happens, so the model is quantized
+        ("after the update the quantize step OOMs on my 4090, flux dev", True),
+        ("no docker, na hora de quantizar o modelo dá Bus error", True),
+    ],
+)
+def test_quantized_or_a_look_alike(text: str, quantized: bool | None) -> None:
+    assert extract(text).facts.get("quantize") == quantized

@@ -1415,6 +1415,19 @@ def _names_gc(reading: Reading, at: int) -> bool:
     return any(h.first in (at, at + 1) and h.arg == "gc" for h in reading.of("mention"))
 
 
+def _before_the_retry(reading: Reading, retry: SettingState, state: SettingState) -> bool:
+    """ "turned GC back on and it went to the end; the samples I saw before it crashed with GC
+    off…", "religuei o gc… pior que a do meu amigo, que treinou com gc off": a state said after
+    switching back on, as what another run was trained *with*, is no switch undone."""
+    return (
+        retry.retry
+        and state.setting == retry.setting
+        and state.state == "off"
+        and not state.keyed
+        and _with_it(reading, state)
+    )
+
+
 def current_states(reading: Reading, states: Sequence[SettingState]) -> list[SettingState]:
     """What each setting is now: a state written as a setting beats prose, prose in the present
     beats prose about before ("it was stable before with GC on"), and within each the last said
@@ -1442,6 +1455,8 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
             rank = 2
         # a bare preposition ("com GC cada treino leva 3h") does not undo a state said outright
         weaker = state.weak and held is not None and not held[1].weak
+        if held is not None and _before_the_retry(reading, held[1], state):
+            continue
         if held is None or rank > held[0] or (rank == held[0] and not weaker):
             chosen[state.setting] = (rank, state)
     held = chosen.get("gc")

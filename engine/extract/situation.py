@@ -358,12 +358,17 @@ def _calm_since(reading: Reading, ooms: Sequence[Hit]) -> Hit | None:
     """A crash told, then calm since: "after last week's OOM mess, no OOMs since", "flipped it
     on, crashes are gone", "(batch 2 crashed last week), and it's trained fine like that"."""
     after = ooms[-1].last
+    # not calm told of earlier runs in a sentence of its own: "throws OOM on the 1280 batches
+    # (I had it on for my last two runs, both completed fine)"
+    past = {reading.sentence_of(h.first) for h in reading.of("past")}
+    past.discard(reading.sentence_of(after))
     return next(
         (
             h
             for kind in _CALM_SINCE
             for h in reading.of(kind)
             if h.first > after
+            and reading.sentence_of(h.first) not in past
             and not reading.negated(h)
             and not reading.question(h.first)
             and not conditional(reading, h)
@@ -907,10 +912,14 @@ def _said_before(
         return None
     past = {reading.sentence_of(h.first) for h in reading.of("past")}
     turn = reading.first("now")
+    # GC switched off oneself, or the crash told *with* GC off ("4th one with gc off OOMs")
+    crashed = {reading.sentence_of(oom.first) for oom in ooms}
     offs = [
         st.first
         for st in states
-        if st.setting == "gc" and st.state == "off" and own_act(st, reading)
+        if st.setting == "gc"
+        and st.state == "off"
+        and (own_act(st, reading) or reading.sentence_of(st.first) in crashed)
     ]
     for calm in calms:
         earlier = turn is not None and calm.first < turn.first
@@ -1057,6 +1066,29 @@ def _through_after_retry(
     return _found(reading, "stable_with_gc", "yes", retry.first, calm.last)
 
 
+def _went_through_with_gc(reading: Reading, hit: Hit, states: Sequence[SettingState]) -> bool:
+    """The run named by ``hit`` went to its end with GC on, in the same sentence: "terminei
+    minha primeira lora com gc ligado"; not "nunca terminei nenhuma"."""
+    sentence = reading.sentence_of(hit.first)
+    first, end_word = reading.sentence_words(sentence)
+    if not _NEVER.isdisjoint(reading.tokens.words[first:end_word]):
+        return False
+    if not any(
+        s.setting == "gc" and s.state == "on" and reading.sentence_of(s.first) == sentence
+        for s in states
+    ):
+        return False
+    start, end = reading.span(first, end_word - 1)
+    hit_start, hit_end = reading.span(hit.first, hit.last)
+    return any(
+        not hit_start <= m.start() < hit_end
+        for m in _WENT_THROUGH.finditer(reading.low, start, end)
+    )
+
+
+_NEVER: Final = frozenset({"never", "nunca", "none", "nenhum", "nenhuma", "nem", "not", "nao"})
+
+
 def ran_to_the_end(reading: Reading) -> bool:
     """The message tells a run that went to its end ("finished all 3000 steps", "terminou")."""
     return _WENT_THROUGH.search(reading.low) is not None
@@ -1065,8 +1097,8 @@ def ran_to_the_end(reading: Reading) -> bool:
 _WENT_THROUGH: Final = re.compile(
     r"\b(?:finished|finish(?:ed)? (?:all|the run)|completed?|went through|all the way|to the end"
     r"|(?:all|full|whole|the) (?:\d+k?|\d{1,3}(?:[.,]\d{3})) steps|\d+k? steps (?:done|completed)"
-    r"|terminou|terminaram|termina|conclu[ií]\w*|ate o fim|at[eé] o final|prontinh[oa]|pronta"
-    r"|woke up to|acordei com|fechou os|rodou (?:os|as|todos os|todas as) \d+)"
+    r"|terminou|terminaram|terminei|termina|conclu[ií]\w*|ate o fim|at[eé] o final"
+    r"|prontinh[oa]|pronta|woke up to|acordei com|fechou os|rodou (?:os|as|todos os|todas as) \d+)"
 )
 
 
@@ -1154,8 +1186,13 @@ def _stable_with_gc(
     ):
         first_run = None  # "the first training step"
     calm_at = {reading.sentence_of(h.first) for h in reading.of("stable")}
-    if first_run is not None and reading.sentence_of(first_run.first) in calm_at:
-        first_run = None  # "my first LoRA trained fine with the defaults": that run was stable
+    if first_run is not None and (
+        reading.sentence_of(first_run.first) in calm_at
+        or _went_through_with_gc(reading, first_run, states)
+    ):
+        # "my first LoRA trained fine with the defaults", "terminei minha primeira lora com gc
+        # ligado": that run was stable
+        first_run = None
     if first_run is not None and _in_general(reading, first_run):
         first_run = None  # "should I ever start a first run with GC off?": anyone's first run
     if first_run is not None and reading.has("no_crash", "stable"):

@@ -1056,3 +1056,56 @@ def test_what_an_act_was_for_keeps_the_act() -> None:
 )
 def test_what_switching_back_did(text: str, retry: str | None) -> None:
     assert extract(text).facts.get("gc_retry") == retry
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # runs that went to their end with GC on, before the crash with it off
+        (
+            "ran 3 loras with gc on, all finished. 4th one with gc off OOMs on the first preview",
+            {"stable_with_gc": "yes", "gc": "disabled"},
+        ),
+        (
+            "My first three runs with GC on completed fine. The fourth, Flux dev, dies at step 1",
+            {"stable_with_gc": "yes"},
+        ),
+        (
+            "oom no passo 1 com gc off. minhas loras com gc on sempre terminaram",
+            {"stable_with_gc": "yes"},
+        ),
+        # calm told of earlier runs, the crash of this one: the crash is still the goal
+        (
+            "It throws CUDA OOM whenever a 1280 batch comes up. gradient_checkpointing off (I had"
+            " it on for my last two runs, both completed fine, but wanted speed).",
+            {"goal": "fix_oom"},
+        ),
+        # a first run, or never a run that finished
+        (
+            "primeira lora da vida, wan 2.2 5b, gc ligado, estoura ja no passo 1",
+            {"stable_with_gc": "no"},
+        ),
+        (
+            "gc ligado. nunca consegui terminar nenhum treino, sempre morre",
+            {"stable_with_gc": "no"},
+        ),
+        (
+            "None of my runs has ever finished. Flux dev, crashes at the first preview",
+            {"stable_with_gc": "no"},
+        ),
+        # …unless that first run finished with GC on
+        (
+            "terminei minha primeira lora de sdxl com gc ligado, 2h. da pra ir mais rapido?",
+            {"stable_with_gc": "yes"},
+        ),
+        # GC back on, then another run trained *with* it off: no switch undone
+        (
+            "religuei o gc e o treino foi até o fim. só que a lora ficou pior que a do meu amigo,"
+            " que treinou com gc off",
+            {"gc": "enabled"},
+        ),
+    ],
+)
+def test_runs_that_went_to_their_end(text: str, facts: dict[str, FactValue]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts

@@ -236,7 +236,22 @@ def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | 
         weak, key = side == _BEFORE, (gap, hit.first < first)
         if best is None or (best_weak and not weak) or (weak == best_weak and key < best_key):
             best, best_key, best_weak = hit, key, weak
+    switched_back = [h for h in clause if h.kind == "reon" and 0 < first - h.last <= 2]
+    if best is not None and best.first > last and switched_back and _was(best, reading):
+        return switched_back[-1]  # "reativei o gc (tava desligado)": the switch, then what it was
     return best
+
+
+def _was(hit: Hit, reading: Reading) -> bool:
+    """ "was off", "tava desligado": a state word told as what it had been."""
+    words = reading.tokens.words
+    return (
+        words[hit.first - 1 : hit.first] in _WAS_BEFORE
+        or words[hit.first : hit.first + 1] in _WAS_BEFORE
+    )
+
+
+_WAS_BEFORE: Final = frozenset((w,) for w in ("was", "tava", "estava", "were", "been"))
 
 
 _NEGATED_VERBS: Final = frozenset(

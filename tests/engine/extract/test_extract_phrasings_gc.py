@@ -566,3 +566,22 @@ def test_a_guess_after_a_comma_takes_the_state_back() -> None:
 )
 def test_more_ways_gc_is_said(text: str, state: str | None) -> None:
     assert extract(text).facts.get("gc") == state
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # a retry only promised is no state now; the crash says it is still off
+        (
+            "ok ill turn checkpointing back on tonight and rerun. flux kontext, oom at step ~5",
+            "disabled",
+        ),
+        ("I will turn gradient checkpointing back on tomorrow, it OOMs at step 2", "disabled"),
+        # the switch, then what it had been
+        ("reativei o gc (tava desligado). agora nem chega no treino", "enabled"),
+        # "left on" inside an error message is no state
+        ('container no vast, gc off. o dataloader morre com "No space left on device"', "disabled"),
+    ],
+)
+def test_promised_and_past_states(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
 import yaml
 
-from engine.extract.lexicon import LEXICON, LexiconError
+from engine.extract.lexicon import LEXICON, LexiconError, expand, read_data
 from engine.extract.normalize import fold
 
 
@@ -42,3 +43,25 @@ _NoDuplicateKeys.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
 def test_no_cue_is_written_twice(name: str) -> None:
     path = Path(__file__).resolve().parents[3] / "engine" / "extract" / name
     yaml.load(path.read_text(encoding="utf-8"), _NoDuplicateKeys)
+
+
+def _patterns() -> list[tuple[str, str]]:
+    data = read_data("lexicon.yaml")
+    found = [(f"words.{kind}", p) for kind, patterns in data["words"].items() for p in patterns]
+    for section in ("mentions", "asserts", "phases", "signals"):
+        for arg, patterns in data[section].items():
+            found += [(f"{section}.{arg}", p) for p in patterns]
+    return found
+
+
+def test_no_pattern_reads_a_word_twice_in_a_row() -> None:
+    """Each space in a pattern starts a new place, so "i'll|ill|i will turn" reads "ill will
+    turn", and "got past step|the step" reads "got past step step": a phrase meant as one
+    choice of a place, written with a space inside it."""
+    broken = [
+        f"{where}: {pattern!r} reads {phrase!r}"
+        for where, pattern in _patterns()
+        for phrase in expand(pattern)
+        if any(a == b for a, b in itertools.pairwise(phrase.split()))
+    ]
+    assert not broken, "\n".join(broken)

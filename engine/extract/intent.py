@@ -86,6 +86,8 @@ def _by_cues(
     if signals & OUTSIDE_GUIDE or facts.get("memory_kind") == "system":
         return "outside_guide"
     goal = facts.get("goal")
+    if facts.get("gc_retry") == "still_oom" and goal is None and not reading.has("thanks"):
+        return "fix_oom"  # "> Did re-enabling GC help?" / "nope. same error at the same step"
     if goal == "fix_oom" and _bare_crash(reading, facts):
         return "unclear"  # "crashou", "lol it crashed again": nothing says it is memory
     if goal == "fix_oom" and _only_tried(reading, facts):

@@ -20,6 +20,7 @@ from typing import Any, Final
 from engine.extract.found import Found
 from engine.extract.lexicon import expand, read_data
 from engine.extract.normalize import words_of
+from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
 from engine.extract.settings import of_another_person
 from engine.extract.spelled import spelled_numbers
@@ -951,7 +952,8 @@ def _aside(reading: Reading, number: Number) -> bool:
     if _KEYED.search(reading.low, max(0, number.start - 32), number.start):
         return False  # "gradient_accumulation: 4 with batch_size: 1, is that…?": set, not supposed
     sentence = reading.sentence_of(number.first)
-    if any(reading.sentence_of(h.first) == sentence for h in reading.of("past")):
+    past = [h for h in reading.of("past") if reading.sentence_of(h.first) == sentence]
+    if past and not _corrected_since(reading, past[-1], number):
         return True
     if any(h.first <= number.first <= h.last for h in reading.of("accumulation")):
         return True  # "como faço batch 16 numa placa de 16gb": the batch wanted
@@ -985,6 +987,18 @@ def _aside(reading: Reading, number: Number) -> bool:
         for kind in ("hypo", "supposing", "accumulation")
         for h in reading.of(kind)
     )
+
+
+def _corrected_since(reading: Reading, past: Hit, number: Number) -> bool:
+    """ "I said batch 4 earlier, it's actually batch 2": the value put right, after what was
+    said before, is the run's."""
+    if past.last >= number.first:
+        return False
+    between = reading.low[reading.tokens.ends[past.last] : number.start]
+    return _ACTUALLY.search(between) is not None
+
+
+_ACTUALLY: Final = re.compile(r"\b(?:actually|na verdade|i mean|quer dizer|corre[cç]\w*)\b")
 
 
 _EQUALS: Final = re.compile(r"(?<![a-z_ ])\s*=\s*[a-z\d]|\s=\s*[a-z\d]")

@@ -251,7 +251,8 @@ def _was(hit: Hit, reading: Reading) -> bool:
     )
 
 
-_WAS_BEFORE: Final = frozenset((w,) for w in ("was", "tava", "estava", "were", "been"))
+_WAS: Final = frozenset({"was", "tava", "estava", "were", "been"})
+_WAS_BEFORE: Final = frozenset((w,) for w in _WAS)
 
 
 _NEGATED_VERBS: Final = frozenset(
@@ -1059,7 +1060,8 @@ _BY_ME: Final = frozenset({("i",), ("and",), ("so",)})
 
 
 _SWITCHED_IT: Final = frozenset(
-    (w,) for w in ("turned", "switched", "flipped", "ticked", "unticked", "checked", "unchecked")
+    (w,)
+    for w in ("turned", "switched", "flipped", "ticked", "unticked", "checked", "unchecked", "left")
 )
 
 
@@ -1443,6 +1445,25 @@ def _before_the_retry(reading: Reading, retry: SettingState, state: SettingState
     )
 
 
+def _unknown_since(reading: Reading, state: SettingState) -> bool:
+    """What it was, then not known now: "gc was off last time but idk now", "o gc tava off da
+    última vez mas agora não sei"."""
+    sentence = reading.sentence_of(state.first)
+    words = reading.tokens.words[state.first : state.last + 1]
+    told_as_was = not _WAS.isdisjoint(words) or any(
+        reading.sentence_of(h.first) == sentence for h in reading.of("past")
+    )
+    if not told_as_was:
+        return False
+    nows = [h.first for h in reading.of("now") if h.first > state.last]
+    return any(
+        h.first > state.last
+        and reading.sentence_of(h.first) == sentence
+        and any(abs(h.first - now) <= 2 for now in nows)
+        for h in reading.of("uncertain")
+    )
+
+
 def current_states(reading: Reading, states: Sequence[SettingState]) -> list[SettingState]:
     """What each setting is now: a state written as a setting beats prose, prose in the present
     beats prose about before ("it was stable before with GC on"), and within each the last said
@@ -1479,6 +1500,8 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         crashed = _crash_side(reading, told, held[1])
         if crashed is not None:
             chosen["gc"] = (held[0], crashed)
+        elif _unknown_since(reading, held[1]):
+            chosen["gc"] = (held[0], held[1]._replace(state="unknown"))
     done = reading.first("did_it")
     held = chosen.get("gc")
     if (

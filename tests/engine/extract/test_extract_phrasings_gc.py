@@ -585,3 +585,33 @@ def test_more_ways_gc_is_said(text: str, state: str | None) -> None:
 )
 def test_promised_and_past_states(text: str, gc: str) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # what it was, then what it is now
+        ("GC was on last run (fine, finished 3k steps). now off, OOM at step 2", "disabled"),
+        ("no ultimo treino o gc tava on. agora ta off e da oom no passo 2", "disabled"),
+        # what it was, then not known now
+        ("it keeps happening. gc was off last time but idk now", "unknown"),
+        ("continua acontecendo. o gc tava off da ultima vez mas agora nao sei", "unknown"),
+        # GC named the way some people name it
+        ("tirei o check do gradient e crashou no primeiro preview", "disabled"),
+        ("desliguei o gradiente e subi o batch pra 6 no z image, deu pau", "disabled"),
+        # one's own act after what someone said
+        (
+            "since I read that gradient checkpointing slows things down I left it off this time",
+            "disabled",
+        ),
+    ],
+)
+def test_states_now_after_earlier_ones(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc
+
+
+def test_a_retry_that_did_not_help_is_a_crash_to_fix() -> None:
+    found = extract(
+        "> Did re-enabling gradient checkpointing help?\n\nnope. same error at the same step"
+    )
+    assert found.facts.get("gc_retry") == "still_oom" and found.intent == "fix_oom"

@@ -686,3 +686,20 @@ def test_training_sizes_said_shortly(text: str, resolution: int | None) -> None:
 )
 def test_quantized_or_a_look_alike(text: str, quantized: bool | None) -> None:
     assert extract(text).facts.get("quantize") == quantized
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        (
+            "sorry I said batch 4 earlier, it's actually batch 2 with grad accum 4. still crashes",
+            {"batch_size": 2, "gradient_accumulation": 4},
+        ),
+        ("falei batch 4 antes mas na verdade é batch 2. continua dando oom", {"batch_size": 2}),
+        # said of an earlier run, with no correction: not the run now
+        ("last month I trained at batch 8 on a rented A100", {"batch_size": None}),
+    ],
+)
+def test_a_value_put_right_is_the_runs(text: str, facts: dict[str, FactValue]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts

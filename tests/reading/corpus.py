@@ -56,7 +56,7 @@ def _positive_int(value: Any) -> bool:
 class Entry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(pattern=r"^[hd]-(en|pt)-\d{4}$")
+    id: str = Field(pattern=r"^[hd]-(en|pt)-\d{4,5}$")
     locale: Literal["en", "pt-BR"]
     style: str
     text: str = Field(min_length=1, max_length=8000)

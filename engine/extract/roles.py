@@ -88,6 +88,7 @@ _PREVIEW_SENTENCE: Final = 1.5
 _SIZE_AFTER_EVERY: Final = 3  # words from "every 100 steps" to "at 1024"
 _AT: Final = frozenset({"at", "em", "a", "de", "in"})
 _PREVIEW_WXH: Final = 1.0
+_ANSWERS_THE_PREVIEWS: Final = 2.0
 # "disable sampling", "desativei os samples": a preview word that says there are none.
 _DISABLING: Final = frozenset({"disable", "disabled", "desativei", "desliguei", "sem", "no"})
 _OF_A_TOTAL: Final = re.compile(r"\d\s*/\s*$")
@@ -108,8 +109,13 @@ def _previewed_before(reading: Reading, number: Number, previews: Sequence[int])
         return True
     # a bare number in the next sentence is as likely the training's ("OOM when the samples
     # run. sdxl 1024 bs 1"); a size written WxH there is the previews'
-    before = reading.sentence_of(number.first) - 1
-    return number.second is not None and any(reading.sentence_of(at) == before for at in previews)
+    if number.second is None:
+        return False
+    start, _ = reading.sentence_words(reading.sentence_of(number.first))
+    if start == 0:
+        return False
+    before = reading.sentence_of(start - 1)  # the sentence before, past blank lines
+    return any(reading.sentence_of(at) == before for at in previews)
 
 
 def _said_of_previews(reading: Reading, number: Number, previews: Sequence[int]) -> bool:
@@ -638,6 +644,8 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             # a size in a sentence about the previews, too far from any cue to say whose it is;
             # written WxH, as preview sizes are ("samples take forever. 1024x1024, 30 steps")
             weight = _PREVIEW_SENTENCE + (_PREVIEW_WXH if number.second is not None else 0.0)
+            if any(words[i] == ASKED_PREVIEWS and i < number.first for i in seen):
+                weight += _ANSWERS_THE_PREVIEWS  # "> Qual o tamanho dos previews?" / "768x1344"
             score.add("sample_size", weight, number.first, number.last)
         elif (
             number.unit in _STEP_UNITS
@@ -1209,13 +1217,24 @@ def _changed_to(reading: Reading, item: Assigned) -> bool:
     return _CHANGED_TO.search(reading.low, max(0, start - 8), start) is not None
 
 
+def _taken_out(reading: Reading) -> set[int]:
+    return {int(m[1]) for m in _TAKEN_OUT.finditer(reading.low)}
+
+
+_TAKEN_OUT: Final = re.compile(
+    r"\b(?:tirei|removi|dropped|removed|took out)\s+(?:o|a|the)?\s*"
+    r"(?:bucket\s+(?:de\s+)?)?(\d{3,4})\b(?!\s*(?:steps|passos|x))"
+)
+
+
 def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
     if role == "max_resolution":
         listed = next((i for i in items if i.number.members), None)
         if listed is not None:
             # "the 1024 bucket OOMs, the 512 and 768 ones are fine": every size named is one
             named = {_int(v) for i in items for v in (i.number.members or [i.number.value])}
-            sizes = sorted(named)
+            # "512, 768 e 1024. pera, tirei o 1024 ontem": a size taken out is no longer one
+            sizes = sorted(named - _taken_out(reading)) or sorted(named)
             return [
                 Found("resolutions", sizes, listed.start, listed.end),
                 Found("max_resolution", sizes[-1], listed.start, listed.end),

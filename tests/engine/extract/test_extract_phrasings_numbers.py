@@ -703,3 +703,39 @@ def test_quantized_or_a_look_alike(text: str, quantized: bool | None) -> None:
 def test_a_value_put_right_is_the_runs(text: str, facts: dict[str, FactValue]) -> None:
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # a size under a quoted question about the previews is theirs, blank lines between
+        (
+            "> Qual o tamanho dos previews (Width/Height)?\n\n768x1344",
+            {"sample_width": 768, "max_resolution": None},
+        ),
+        (
+            "> What size are your sample images?\n\n1024x1024, 20 steps",
+            {"sample_height": 1024, "max_resolution": None},
+        ),
+        # a size taken out of the list is no longer one of them
+        (
+            "went to bs 1 and dropped 1280, keeping 512/768/1024. still oom, around step 900",
+            {"max_resolution": 1024, "resolutions": [512, 768, 1024]},
+        ),
+        ("512, 768 e 1024. pera, tirei o 1024 ontem, entao so 512 e 768", {"max_resolution": 768}),
+        # …but not one only supposed taken out
+        (
+            "512/768/1024/1280, zit, bs 2. tirando o 1280 funciona mas eu quero ele",
+            {"max_resolution": 1280},
+        ),
+        # a Mac's unified memory is no card
+        (
+            "anyone on an M3 Max 64gb? MPS backend out of memory on z-image at step 1",
+            {"vram_gb": None},
+        ),
+        ("rodou num macbook m1 pro de 16gb? da MPS backend out of memory", {"vram_gb": None}),
+    ],
+)
+def test_sizes_of_previews_lists_and_macs(text: str, facts: dict[str, FactValue]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts

@@ -998,12 +998,13 @@ def _aside(reading: Reading, number: Number) -> bool:
 
 
 def _corrected_since(reading: Reading, past: Hit, number: Number) -> bool:
-    """ "I said batch 4 earlier, it's actually batch 2": the value put right, after what was
-    said before, is the run's."""
+    """ "I said batch 4 earlier, it's actually batch 2", "tava 4, baixei pra 1": the value put
+    right or changed to, after what was said before, is the run's."""
     if past.last >= number.first:
         return False
     between = reading.low[reading.tokens.ends[past.last] : number.start]
-    return _ACTUALLY.search(between) is not None
+    # "tava 4, baixei pra 1": the value a change ended at, after what it was
+    return _ACTUALLY.search(between) is not None or _CHANGED_TO.search(between) is not None
 
 
 _ACTUALLY: Final = re.compile(r"\b(?:actually|na verdade|i mean|quer dizer|corre[cç]\w*)\b")
@@ -1164,7 +1165,7 @@ _PREVIEW_AFTER: Final = re.compile(
 
 
 def _phase_of_step(reading: Reading, number: Number) -> str | None:
-    step = number.value
+    step = number.value * (1000 if number.unit == "k" else 1)  # "no passo 2k"
     if _PREVIEW_AFTER.match(reading.low, number.end):
         return "sampling"  # "the step-0 preview"
     if _FIRST_BEFORE.search(reading.low, max(0, number.start - 12), number.start):
@@ -1259,6 +1260,12 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
             last = fits[-1]  # "batch 1 fits, batch 2 OOMs", "cabe batch 1, batch 2 já estoura"
         return [Found(role, _int(last.number.value), last.start, last.end)]
     item = items[0]
+    if role == "step":
+        # "parou de estourar no passo 2 mas agora morre no passo 1900": the step said after the
+        # message turns to now
+        turn = reading.of("now")
+        now = [i for i in items if turn and i.number.first > turn[-1].last]
+        item = now[0] if now else item
     number = item.number
     if role == "sample_size":
         height = number.second or number.value

@@ -599,8 +599,9 @@ _SIZED: Final = re.compile(
     r"(?:batch|bucket|image)\b"
 )
 _OF_SIZE: Final = re.compile(
-    r"\b(?:only|so|just|when|quando|hits?|pega|cai)\b[^.?!\n]{0,20}?"
-    r"\b(?:imagem|imagens|images|fotos|bucket)\s+(?:de|of)\s+\d{3,4}\b"
+    r"\b(?:only|so|just|when|whenever|quando|qnd|qdo|sempre|always|hits?|pega|cai|vem)\b"
+    r"[^.?!\n]{0,20}?\b(?:imagem|imagens|images|fotos|bucket)\s+(?:de|of)\s+\d{3,4}\b"
+    r"|\b(?:vem|pega|cai|aparece|comes up)\s+(?:um|uma|one)\s+(?:de|of)\s+\d{3,4}\b"
 )
 
 

@@ -1109,3 +1109,31 @@ def test_what_switching_back_did(text: str, retry: str | None) -> None:
 def test_runs_that_went_to_their_end(text: str, facts: dict[str, FactValue]) -> None:
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        ("hidream numa a100 80gb, lote 4, gc desativado, oom qnd chega no passo 2k", "later"),
+        # the step said after the message turns to now
+        ("parou de estourar no passo 2 mas agora morre no passo 1900. gc continua off", "later"),
+        # the previews named in other words
+        (
+            "it trains fine until step 200, when it tries to render a sample video, then CUDA OOM",
+            "sampling",
+        ),
+        (
+            "9 hours of training and it dies at the very end while making the final samples",
+            "sampling",
+        ),
+        ("zit, gc off, crashou com CUDA OOM bem no sample final", "sampling"),
+        # the images of a size, told without "only"
+        (
+            "morre do nada com CUDA OOM, nos passos 143, 618 e 1190, e sempre tem imagem de 1536",
+            "bucket_spike",
+        ),
+        ("sempre morre com oom qnd vem um de 1280, os outros passam", "bucket_spike"),
+    ],
+)
+def test_when_it_breaks_told_other_ways(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase

@@ -456,7 +456,7 @@ def _answering(answer: str, asked: str | None) -> str | None:
     "81, at 832x480"; not "acho que 1, nunca mexi")."""
     if asked is None or asked == "oom_phase":
         return asked
-    head = answer.lstrip(" \n>")
+    head = answer.replace(roles.ASKED_PREVIEWS, "").lstrip(" \n>")  # the quote's mark, if any
     lead = _LEAD.match(head.lower())  # "it was 4 when it crashed, then I lowered it to 1"
     if lead is not None:
         head = head[lead.end() :]

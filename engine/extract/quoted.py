@@ -88,7 +88,7 @@ _OUTCOME: Final = frozenset(
 )
 # An act that helped only in part: it still crashes.
 _PARTLY: Final = frozenset(
-    {"partially", "partly", "somewhat", "kinda", "melhorou", "parcialmente", "parte"}
+    {"partially", "partly", "somewhat", "kinda", "melhorou", "parcialmente", "parte", "partes"}
     | {"further", "improved", "better"}
 )
 # A question that takes its act as done: "what happened when you re-enabled it?".
@@ -405,6 +405,10 @@ _ASKED_FOR: Final = (
     ("ram", "system_ram"),  # "> How much system RAM?" / "32gb": not the card's
 )
 _WHEN: Final = LEXICON.words("asked_when")
+_EVERY: Final = frozenset({"every", "cada", "often", "frequencia"})
+_SAMPLES: Final = frozenset(
+    {"sample", "samples", "preview", "previews", "amostra", "amostras", "sampling", "amostragem"}
+)
 _STEP: Final = frozenset({"step", "steps", "passo", "passos"})
 
 
@@ -449,6 +453,8 @@ def _asked(quote: str, read: Callable[[str], Reading]) -> str | None:
     quoted = read(quote.replace(">", " "))
     words = set(quoted.tokens.words)
     asked = {fact for word, fact in _ASKED_FOR if word in words}
+    if words & _EVERY and words & _SAMPLES:
+        return "sample_every"  # "> A cada quantos steps saem os samples?" / "250"
     # "> what step does it OOM at?", but not "> what batch and what step does it OOM at?"
     when = words & _WHEN and not (asked and words & _WHEN <= _STEP)
     if quoted.has("oom") and (when or len(quoted.of("phase")) >= 2):

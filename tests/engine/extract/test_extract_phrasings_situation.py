@@ -1137,3 +1137,31 @@ def test_runs_that_went_to_their_end(text: str, facts: dict[str, FactValue]) -> 
 )
 def test_when_it_breaks_told_other_ways(text: str, phase: str) -> None:
     assert extract(text).facts.get("oom_phase") == phase
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "nem ligo pra velocidade so quero q pare de crashar, zit 1024 bs 2 gc off 16gb",
+            "fix_oom",
+        ),
+        ("é normal crashar enquanto gera as amostras? flex.1, gc off, previews em 1280", "fix_oom"),
+        (
+            "desliguei gc e a vram fica 15.8 de 16 e vaza pra ram, ficou 10x mais lento",
+            "outside_guide",
+        ),
+        (
+            "my oom goes away when i close chrome and discord lol is that normal? 3060, zit",
+            "outside_guide",
+        ),
+        ("container no runpod morrendo com exit 137 no meio do treino", "outside_guide"),
+        # stopped crashing is fixed, not a crash now
+        (
+            "religuei o gc e o qie parou de crashar, mas ficou lento. tem outro jeito de acelerar?",
+            "speed",
+        ),
+    ],
+)
+def test_crashing_told_in_portuguese_verbs_and_other_memory_trouble(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

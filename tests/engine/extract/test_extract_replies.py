@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.extract import parse_reply
+from engine.extract import extract, parse_reply
 from kb.contract import FACTS, FactValue
 
 REPLIES: list[tuple[str, str, FactValue | None]] = [
@@ -125,3 +125,20 @@ def test_every_fact_has_reply_cases() -> None:
 @pytest.mark.parametrize("fact", sorted(FACTS))
 def test_an_empty_reply_says_nothing(fact: str) -> None:
     assert parse_reply("   ", fact) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # under a quoted question about the previews' timing, the number is that
+        ("> A cada quantos steps saem os samples (Sample Every)?\n250", {"sample_every": 250}),
+        # a retry that helped "em partes" did not fix it
+        (
+            "> Reativar o GC resolveu?\nem partes, agora da oom mais tarde",
+            {"gc_retry": "still_oom"},
+        ),
+    ],
+)
+def test_more_answers_under_a_quote(text: str, facts: dict[str, FactValue]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts

@@ -390,7 +390,8 @@ def _said_of_mine(reading: Reading, evidence: Sequence[Evidence]) -> bool:
 
 
 _MINE: Final = re.compile(
-    r"\b(?:my|meu|minha|i have|i run|tenho|uso|rodo|me|mim|aqui|i'm|im|i've|ive|to com|estou com"
+    r"^\s*(?:turned|switched|flipped|disabled|enabled|unticked|unchecked|ticked|checked)\b"
+    r"|\b(?:my|meu|minha|i have|i run|tenho|uso|rodo|me|mim|aqui|i'm|im|i've|ive|to com|estou com"
     r"|currently|atualmente|right now|running|rodando"
     r"|i (?:\w+ed|set|left|put|kept)|(?:des)?liguei|religuei|deixei|tirei|(?:des)?marquei"
     r"|(?:des)?ativei|coloquei|treinei|rodei|usei)\b"

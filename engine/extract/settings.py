@@ -170,6 +170,23 @@ _AFTER_ON: Final = frozenset(
         "padrao",
         "i",
         "eu",
+        # what it did, or a thank-you: "gc on fixed it ty", "gc on w/ 12gb"
+        "w",
+        "fixed",
+        "fixes",
+        "solved",
+        "resolved",
+        "resolveu",
+        "resolve",
+        "funcionou",
+        "funciona",
+        "helped",
+        "ajudou",
+        "ty",
+        "thanks",
+        "valeu",
+        "vlw",
+        "obg",
     }
 )
 

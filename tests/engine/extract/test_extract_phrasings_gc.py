@@ -615,3 +615,22 @@ def test_a_retry_that_did_not_help_is_a_crash_to_fix() -> None:
         "> Did re-enabling gradient checkpointing help?\n\nnope. same error at the same step"
     )
     assert found.facts.get("gc_retry") == "still_oom" and found.intent == "fix_oom"
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # "on" before what it did or a thank-you is the state, not a preposition
+        ("thanks man, batch 1 + gc on fixed it", "enabled"),
+        ("got low_vram on + gc on w/ 12gb and its soooo slow. anything to go faster?", "enabled"),
+        # what everyone says is no state of the run
+        (
+            "gc off and my lora trained fine start to finish, so why does everyone say keep it on",
+            "disabled",
+        ),
+        # one's own act with the subject dropped, before a question
+        ("turned gc off. 2x speed. no oom. should i worry?", "disabled"),
+    ],
+)
+def test_states_beside_what_it_did_and_what_others_say(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc

@@ -969,7 +969,22 @@ def _someone_else_s(reading: Reading, cue: Hit) -> bool:
     ]
     if not _OTHER_TOOLS.isdisjoint(reading.words_of_sentence(cue.first)):
         return True  # "no kohya meu sdxl rodava com gc on sem problema": another trainer's run
+    said = " ".join(reading.words_of_sentence(cue.first))
+    if _ELSEWHERE.search(said) and len({m[0] for m in _PLACES.finditer(reading.low)}) > 1:
+        return True  # "at home it finished fine with GC on; on the work machine it OOMs"
     return bool(_OTHERS.intersection(told)) or bool(_PARTS.intersection(told[-3:]))
+
+
+# A run told of another machine than the one crashing now; only when the message names two.
+_ELSEWHERE: Final = re.compile(
+    r"\b(?:at home|em casa|on my desktop|no meu desktop|work machine|another machine|other "
+    r"machine|outra maquina|different provider|different machine|no pc d[oa]|no lab"
+    r"|on the \d+gb machine|na maquina de \d+gb)\b"
+)
+_PLACES: Final = re.compile(
+    r"\b(?:at home|em casa|locally|work machine|notebook|laptop|runcomfy|desktop|pc d[oa]"
+    r"|another machine|outra maquina|different provider|rented|alugad[oa]|lab)\b"
+)
 
 
 _OTHER_TOOLS: Final = frozenset(

@@ -581,15 +581,6 @@ def test_more_ways_gc_is_said(text: str, state: str | None) -> None:
         ("reativei o gc (tava desligado). agora nem chega no treino", "enabled"),
         # "left on" inside an error message is no state
         ('container no vast, gc off. o dataloader morre com "No space left on device"', "disabled"),
-    ],
-)
-def test_promised_and_past_states(text: str, gc: str) -> None:
-    assert extract(text).facts.get("gc") == gc
-
-
-@pytest.mark.parametrize(
-    ("text", "gc"),
-    [
         # what it was, then what it is now
         ("GC was on last run (fine, finished 3k steps). now off, OOM at step 2", "disabled"),
         ("no ultimo treino o gc tava on. agora ta off e da oom no passo 2", "disabled"),
@@ -604,22 +595,6 @@ def test_promised_and_past_states(text: str, gc: str) -> None:
             "since I read that gradient checkpointing slows things down I left it off this time",
             "disabled",
         ),
-    ],
-)
-def test_states_now_after_earlier_ones(text: str, gc: str) -> None:
-    assert extract(text).facts.get("gc") == gc
-
-
-def test_a_retry_that_did_not_help_is_a_crash_to_fix() -> None:
-    found = extract(
-        "> Did re-enabling gradient checkpointing help?\n\nnope. same error at the same step"
-    )
-    assert found.facts.get("gc_retry") == "still_oom" and found.intent == "fix_oom"
-
-
-@pytest.mark.parametrize(
-    ("text", "gc"),
-    [
         # "on" before what it did or a thank-you is the state, not a preposition
         ("thanks man, batch 1 + gc on fixed it", "enabled"),
         ("got low_vram on + gc on w/ 12gb and its soooo slow. anything to go faster?", "enabled"),
@@ -632,5 +607,12 @@ def test_a_retry_that_did_not_help_is_a_crash_to_fix() -> None:
         ("turned gc off. 2x speed. no oom. should i worry?", "disabled"),
     ],
 )
-def test_states_beside_what_it_did_and_what_others_say(text: str, gc: str) -> None:
+def test_gc_states_promised_past_or_told_in_passing(text: str, gc: str) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+def test_a_retry_that_did_not_help_is_a_crash_to_fix() -> None:
+    found = extract(
+        "> Did re-enabling gradient checkpointing help?\n\nnope. same error at the same step"
+    )
+    assert found.facts.get("gc_retry") == "still_oom" and found.intent == "fix_oom"

@@ -691,23 +691,6 @@ def test_quantized_or_a_look_alike(text: str, quantized: bool | None) -> None:
 @pytest.mark.parametrize(
     ("text", "facts"),
     [
-        (
-            "sorry I said batch 4 earlier, it's actually batch 2 with grad accum 4. still crashes",
-            {"batch_size": 2, "gradient_accumulation": 4},
-        ),
-        ("falei batch 4 antes mas na verdade é batch 2. continua dando oom", {"batch_size": 2}),
-        # said of an earlier run, with no correction: not the run now
-        ("last month I trained at batch 8 on a rented A100", {"batch_size": None}),
-    ],
-)
-def test_a_value_put_right_is_the_runs(text: str, facts: dict[str, FactValue]) -> None:
-    found = extract(text).facts
-    assert {k: found.get(k) for k in facts} == facts
-
-
-@pytest.mark.parametrize(
-    ("text", "facts"),
-    [
         # a size under a quoted question about the previews is theirs, blank lines between
         (
             "> Qual o tamanho dos previews (Width/Height)?\n\n768x1344",
@@ -734,8 +717,17 @@ def test_a_value_put_right_is_the_runs(text: str, facts: dict[str, FactValue]) -
             {"vram_gb": None},
         ),
         ("rodou num macbook m1 pro de 16gb? da MPS backend out of memory", {"vram_gb": None}),
+        (
+            "sorry I said batch 4 earlier, it's actually batch 2 with grad accum 4. still crashes",
+            {"batch_size": 2, "gradient_accumulation": 4},
+        ),
+        ("falei batch 4 antes mas na verdade é batch 2. continua dando oom", {"batch_size": 2}),
+        # said of an earlier run, with no correction: not the run now
+        ("last month I trained at batch 8 on a rented A100", {"batch_size": None}),
     ],
 )
-def test_sizes_of_previews_lists_and_macs(text: str, facts: dict[str, FactValue]) -> None:
+def test_values_put_right_taken_out_or_of_other_memory(
+    text: str, facts: dict[str, FactValue]
+) -> None:
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts

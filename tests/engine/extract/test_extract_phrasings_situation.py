@@ -1104,9 +1104,32 @@ def test_what_switching_back_did(text: str, retry: str | None) -> None:
             " que treinou com gc off",
             {"gc": "enabled"},
         ),
+        # a run that went well on another machine than the one crashing now
+        (
+            "On my work machine (A6000) the same Wan 2.1 config trained fine with GC on. At home on"
+            " my 4090 it OOMs on step 1, GC is on there too.",
+            {"stable_with_gc": None},
+        ),
+        (
+            "No RunComfy, na máquina de 48GB, minha lora de wan terminou de boa com gc ligado. Em"
+            " casa na 4090, mesma config, OOM no step 1.",
+            {"stable_with_gc": None},
+        ),
+        # one machine named: the run is theirs
+        (
+            "L40S on runcomfy, sdxl 1024 bs 4 with gc on, never crashed. safe to flip GC off?",
+            {"stable_with_gc": "yes"},
+        ),
+        # the end of the first epoch is later
+        (
+            "ltx-2 ooms exactly at the end of epoch 1, every run. gc is disabled",
+            {"oom_phase": "later"},
+        ),
     ],
 )
-def test_runs_that_went_to_their_end(text: str, facts: dict[str, FactValue]) -> None:
+def test_runs_that_went_to_their_end_here_or_elsewhere(
+    text: str, facts: dict[str, FactValue]
+) -> None:
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
 
@@ -1165,34 +1188,3 @@ def test_when_it_breaks_told_other_ways(text: str, phase: str) -> None:
 )
 def test_crashing_told_in_portuguese_verbs_and_other_memory_trouble(text: str, intent: str) -> None:
     assert extract(text).intent == intent
-
-
-@pytest.mark.parametrize(
-    ("text", "facts"),
-    [
-        # a run that went well on another machine than the one crashing now
-        (
-            "On my work machine (A6000) the same Wan 2.1 config trained fine with GC on. At home on"
-            " my 4090 it OOMs on step 1, GC is on there too.",
-            {"stable_with_gc": None},
-        ),
-        (
-            "No RunComfy, na máquina de 48GB, minha lora de wan terminou de boa com gc ligado. Em"
-            " casa na 4090, mesma config, OOM no step 1.",
-            {"stable_with_gc": None},
-        ),
-        # one machine named: the run is theirs
-        (
-            "L40S on runcomfy, sdxl 1024 bs 4 with gc on, never crashed. safe to flip GC off?",
-            {"stable_with_gc": "yes"},
-        ),
-        # the end of the first epoch is later
-        (
-            "ltx-2 ooms exactly at the end of epoch 1, every run. gc is disabled",
-            {"oom_phase": "later"},
-        ),
-    ],
-)
-def test_runs_elsewhere_and_epochs(text: str, facts: dict[str, FactValue]) -> None:
-    found = extract(text).facts
-    assert {k: found.get(k) for k in facts} == facts

@@ -869,8 +869,7 @@ def _not_the_model_trained(hit: Hit, reading: Reading) -> bool:
     }
     if around & _A_FILE:
         return True
-    in_sentence = {w for i, w in enumerate(words) if reading.sentence_of(i) == sentence}
-    if in_sentence & (_INFERENCE | _DOWNLOADED):
+    if not _NOT_TRAINED_HERE.isdisjoint(reading.words_of_sentence(hit.first)):
         return True
     bits = " ".join(words[hit.first : hit.last + 1]) in _BARE_BITS
     return bits and _OPTIMIZER_BITS.search(reading.low) is not None
@@ -884,6 +883,7 @@ _INFERENCE: Final = frozenset(
     {"inference", "inferencia", "forge", "comfy", "comfyui", "tensorrt", "a1111", "webui"}
 )
 _DOWNLOADED: Final = frozenset({"downloaded", "baixado", "baixada", "civitai"})
+_NOT_TRAINED_HERE: Final = _INFERENCE | _DOWNLOADED
 _BARE_BITS: Final = frozenset({"8bit", "8 bit", "8 bits", "4bit", "4 bit", "4 bits"})
 _OPTIMIZER_BITS: Final = re.compile(
     r"\b(?:\w*adamw?_?8_?bit\w*|\w*8bit_?adam\w*|bitsandbytes|bnb)\b"

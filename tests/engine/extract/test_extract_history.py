@@ -886,27 +886,41 @@ def test_a_doubt_after_gcs_name_with_a_filler() -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "intent", "fact", "value"),
     [
-        "mano meu treino de flux schnell ta crashando na hora do preview, gc off, 3080 ti",
-        "reativei o gc e continua crashando na hora das amostras. flux dev, 3090",
+        # crashing said in the gerund
+        (
+            "mano meu treino de flux schnell ta crashando na hora do preview, gc off, 3080 ti",
+            "fix_oom",
+            "oom_phase",
+            "sampling",
+        ),
+        (
+            "reativei o gc e continua crashando na hora das amostras. flux dev, 3090",
+            "fix_oom",
+            "oom_phase",
+            "sampling",
+        ),
+        # the system's RAM filling up, told without the word OOM
+        (
+            "ai-toolkit eats all 32GB of my system RAM while caching latents and Windows freezes",
+            "outside_guide",
+            "memory_kind",
+            "system",
+        ),
+        (
+            "a RAM de 64gb enche, começa a usar swap e o treino do flux 2 fica parado",
+            "outside_guide",
+            "memory_kind",
+            "system",
+        ),
     ],
 )
-def test_crashing_said_in_the_gerund(text: str) -> None:
+def test_crashes_and_ram_filling_told_without_the_usual_words(
+    text: str, intent: str, fact: str, value: str
+) -> None:
     extraction = extract(text)
-    assert (extraction.intent, extraction.facts.get("oom_phase")) == ("fix_oom", "sampling")
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "ai-toolkit eats all 32GB of my system RAM while caching latents and Windows freezes",
-        "a RAM de 64gb enche, começa a usar swap e o treino do flux 2 fica parado",
-    ],
-)
-def test_the_ram_filling_told_without_the_word_oom(text: str) -> None:
-    extraction = extract(text)
-    assert (extraction.intent, extraction.facts.get("memory_kind")) == ("outside_guide", "system")
+    assert (extraction.intent, extraction.facts.get(fact)) == (intent, value)
 
 
 @pytest.mark.parametrize(

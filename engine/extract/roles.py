@@ -11,7 +11,7 @@ no fact and the engine asks.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass, field
@@ -93,6 +93,10 @@ _ANSWERS_THE_PREVIEWS: Final = 2.0
 _DISABLING: Final = frozenset({"disable", "disabled", "desativei", "desliguei", "sem", "no"})
 _OF_A_TOTAL: Final = re.compile(r"\d\s*/\s*$")
 _TOTAL: Final = 2.0
+# "vram 14.2/24.0 GB", "22 / 24 gb": the memory in use, out of the card's total after the slash
+_IN_USE: Final = re.compile(r"(?:,\d{1,2})?\s*/\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:gb|gib|g)\b")
+# a word, then a colon or "=", then a number, names that number: "GPU: 4090", "frames=81"
+_LABEL: Final = re.compile(r"\s*[:=]\s*\d")
 _DISABLING_VERBS: Final = frozenset({"disable", "disabled", "desativei", "desliguei", "tirei"})
 _PREPOSITIONS: Final = frozenset({"at", "em", "a", "de", "in", "no", "na"})
 
@@ -280,7 +284,10 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
             continue  # "3 mil imagens": a count of images, never a size
         if thousands:
             unit = None
-        elif unit is not None and unit not in BOOK.units:
+        elif unit is not None and (
+            unit not in BOOK.units or (unit.isalpha() and _LABEL.match(low, m.end(3)))
+        ):
+            # "Res: 512 Frames: 17": a word with a colon names the value after it, not this one
             unit, end = None, m.end(2) if second else m.end(1)
         first = bisect_left(starts, start)
         # The unit's own word is not "after" the number for cues: "25 passos de amostragem".
@@ -464,6 +471,8 @@ def _score(
     clause_of: Sequence[int],
     after: bool = True,
     others: Sequence[tuple[int, int]] = (),
+    labels: Set[int] = frozenset(),
+    unit_words: Set[int] = frozenset(),
 ) -> _Score:
     """The evidence for each role; with ``after`` false, cues after the number do not count
     (in "batch 1 + grad accum 6" what follows the "+" is the next item's). A cue does not reach
@@ -486,11 +495,15 @@ def _score(
         if cue.after:
             if not after or spot.first <= number.last or clause_of[spot.first] != clause:
                 continue
+            if spot.last in labels:
+                continue  # "LTX-2 GPU: 4060": the label is the next value's
             gap = spot.first - number.last
             over = any(number.last < first < spot.first for first, _ in others)
         else:
             if spot.last >= number.first or clause_of[spot.last] != clause:
                 continue
+            if spot.first == spot.last and spot.first in unit_words:
+                continue  # "49 frames 512": the unit of the number before, no cue of this one
             gap = number.first - spot.last
             over = any(spot.last < last < number.first for _, last in others)
         if gap <= cue.reach and not over:
@@ -565,6 +578,16 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
     tokens = reading.tokens
     after_comma = {bisect_left(starts, at) for at in tokens.stops if reading.low[at] in ",;"}
     placed = _cues(tokens.words, numbers, after_comma)
+    labels = {i for i, at in enumerate(tokens.ends) if _LABEL.match(reading.low, at)}
+    unit_words = {  # "81 frames", not "12gb"
+        word
+        for n in numbers
+        if n.unit
+        and len(n.unit) > 1
+        and n.unit.isalpha()
+        and not n.prefix  # "bs 1 steps 2000": "steps" is the next one's
+        and (word := bisect_right(starts, n.end - 1) - 1) > n.last
+    }
     expected = EXPECTED_ROLE.get(expecting or "")
     words = reading.tokens.words
     in_phase = {i for h in reading.of("phase") for i in range(h.first, h.last + 1)}
@@ -591,7 +614,7 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         if number.first in covered or number.first >= len(starts) or number.choice:
             continue
         joined = reading.low[number.end : number.end + 3].lstrip().startswith(("+", "&"))
-        score = _score(number, placed, clause_of, not joined, spans)
+        score = _score(number, placed, clause_of, not joined, spans, labels, unit_words)
         # before a size written WxH, a bare "at"/"em" is no cue: "as amostras estão em 1024x1024"
         uncued = all(
             role not in score.best_cue
@@ -621,6 +644,9 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             # "19/24 gb used", "22.8/24gb": the total after the slash is the card's
             score.scores.pop("none", None)
             score.add("vram_gb", _TOTAL, number.first, number.last)
+        elif number.unit is None and _IN_USE.match(reading.low, number.end):
+            score.scores.pop("vram_gb", None)
+            score.best_cue.pop("vram_gb", None)
         if (
             number.second is None
             and _size_like(number.value)

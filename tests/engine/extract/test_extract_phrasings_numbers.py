@@ -731,3 +731,31 @@ def test_values_put_right_taken_out_or_of_other_memory(
 ) -> None:
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # "Label: value" lines: a label names the number after it, not the one before
+        (
+            "GC: on Batch: 1 Res: 512 Frames: 17 Model: LTX-2 GPU: 4060 Ti (the 8gb one)",
+            {"max_resolution": 512, "num_frames": 17, "vram_gb": 8, "batch_size": 1},
+        ),
+        (
+            "GC: ligado Batch: 1 Res: 768 Frames: 25 Modelo: Wan 2.2 GPU: 5060 Ti 16gb",
+            {"max_resolution": 768, "num_frames": 25, "vram_gb": 16},
+        ),
+        ("[train] res=544x960 frames=33 bs=1", {"max_resolution": 960, "num_frames": 33}),
+        # "49 frames 512": the frames are the first number's unit, the size is the second's
+        ("hunyuan video lora 33 frames 512 on 4090, gc off", {"num_frames": 33}),
+        ("wan 2.2, frames 81, bs 1, gc off", {"num_frames": 81}),
+        # the memory in use, out of the card's total
+        ("step 600/3000 | vram 14.2/24.0 GB no OOM at all", {"vram_gb": 24}),
+        ("vram 17,8/32 GB, zero oom com gc ligado", {"vram_gb": 32}),
+        # a labelled size is still what its label says
+        ("w 1024 h 1536, 40 steps, every 250", {"max_resolution": None}),
+    ],
+)
+def test_labelled_values_and_memory_in_use(text: str, facts: dict[str, FactValue]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts

@@ -34,6 +34,7 @@ from engine.extract.reading import Reading
 from engine.extract.settings import (
     SettingState,
     current_states,
+    doubted,
     of_another_person,
     setting_states,
 )
@@ -445,6 +446,12 @@ def _sheet(
             chosen[found.fact] = found
     for found in _setting_facts(reading, now):
         chosen[found.fact] = found
+    doubt = doubted(reading)
+    if doubt is not None:  # "no idea if it's on": GC named, its state not known
+        start, end = reading.span(*doubt)
+        stated = chosen.get("gc")
+        if stated is None or (start <= stated.start and stated.end <= end):
+            chosen["gc"] = Found("gc", "unknown", start, end)
     facts = {f.fact: f.value for f in chosen.values()}
     text = reading.text
     said = tuple(Evidence(f.fact, f.value, text[f.start : f.end]) for f in chosen.values())

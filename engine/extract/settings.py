@@ -1555,3 +1555,50 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         if implied is not None:
             chosen["gc"] = (0, implied)
     return sorted((state for _, state in chosen.values()), key=lambda s: s.first)
+
+
+# Not knowing which way GC is set, said of the setting as a whole: "no idea if it's on", "how do
+# I check whether it's on?", "não sei se tá ligado". A wish to check ("quero conferir se tá
+# ligado") is left out: people who write it are as often sure as not.
+_WHICH_WAY: Final = re.compile(
+    r"\b(?:no idea|not sure|not 100 sure|unsure|idk|dunno|don t know|dont know|do not know"
+    r"|can t tell|cant tell|cannot tell|no clue|not certain|don t remember|dont remember"
+    r"|nao sei|sei la|nem sei|nao tenho certeza|nao tenho ideia|nao lembro|nao faco ideia"
+    r"|how do i|how can i|how would i|how to)"
+    r" (?:\w+ ){0,3}?(?:if|whether|se|what|which way|qual|how)"
+    r" (?:(?:it|gc|mine|my|meu|the|the box|o gc|ele|ela|a opcao|is it|it is|its|it s|is|ta|esta"
+    r"|estava|i left|eu deixei|deixei) ){0,3}"
+    r"(?:on|off|set|enabled|disabled|ligado|desligado|ativado|desativado|true|false|checked"
+    r"|ticked|marcado|the checkbox)\b"
+)
+# "gc... honestly not sure", "GC? no idea", "o gc sei la": the name, then the doubt
+_NAME_THEN_DOUBT: Final = re.compile(
+    r"\b(?:gc|gradient checkpointing|checkpointing|grad checkpointing) (?:(?:honestly|tbh|hmm|is"
+    r"|status|sinceramente|ta|esta|o|mine|meu) )?(?:not sure|no idea|idk|dunno|no clue|nao sei"
+    r"|sei la|nem sei|not certain)\b(?! (?:why|por que|porque|pq|what|o que))"
+)
+_ON_OR_OFF: Final = re.compile(
+    r"\b(?:on or off|off or on|ligado ou desligado|desligado ou ligado|on ou off|true or false)\b"
+)
+_DOUBT_OF_GC_REACH: Final = 1  # sentences from the GC's name to the doubt
+
+
+def doubted(reading: Reading) -> tuple[int, int] | None:
+    """The words of a doubt about which way GC is set, near where GC is named; or None."""
+    named = {reading.sentence_of(h.first) for h in reading.of("mention") if h.arg == "gc"}
+    if not named:
+        return None
+    last_sentence = len(reading.sentence_ends)
+    for sentence in sorted(named):
+        for near in range(sentence, min(sentence + _DOUBT_OF_GC_REACH, last_sentence) + 1):
+            first, last = reading.sentence_words(near)
+            said = " ".join(reading.tokens.words[first:last])
+            found = _WHICH_WAY.search(said) or _NAME_THEN_DOUBT.search(said)
+            if found is None and any(
+                reading.sentence_of(h.first) == near for h in reading.of("uncertain")
+            ):
+                found = _ON_OR_OFF.search(said)
+            if found is not None:
+                start = first + said.count(" ", 0, found.start())
+                return start, first + said.count(" ", 0, found.end())
+    return None

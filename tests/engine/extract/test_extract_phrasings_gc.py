@@ -616,3 +616,27 @@ def test_a_retry_that_did_not_help_is_a_crash_to_fix() -> None:
         "> Did re-enabling gradient checkpointing help?\n\nnope. same error at the same step"
     )
     assert found.facts.get("gc_retry") == "still_oom" and found.intent == "fix_oom"
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # not knowing which way it is set, said of the setting as a whole
+        ("how do i even know if gc is on in runcomfy, dont see it anywhere", "unknown"),
+        ("how to check if gc on or off in my job? i use template for qwen edit", "unknown"),
+        (
+            "Where in the YAML is the checkpointing thing? I honestly have no clue whether it's"
+            " on or off.",
+            "unknown",
+        ),
+        ("gc? nao sei se ta ligado, to usando o template padrao da runcomfy", "unknown"),
+        ("Onde acho o checkpointing? Não faço ideia se tá ligado ou desligado.", "unknown"),
+        ("gradient checkpointing? nem sei se ta ligado", "unknown"),
+        # a doubt about something else, or a wish to check, is no doubt of the state
+        ("no idea whether my gc is on, I used a preset from discord", "unknown"),
+        ("gc off, not sure why it still OOMs at step 1", "disabled"),
+        ("quero conferir se o gc ta ligado antes de rodar", None),
+    ],
+)
+def test_not_knowing_which_way_gc_is_set(text: str, gc: str | None) -> None:
+    assert extract(text).facts.get("gc") == gc

@@ -137,6 +137,12 @@ def test_an_empty_reply_says_nothing(fact: str) -> None:
             "> Reativar o GC resolveu?\nem partes, agora da oom mais tarde",
             {"gc_retry": "still_oom"},
         ),
+        # "no", then what they did: the "no" answers, it does not negate the act after it
+        (
+            "> Is gradient checkpointing enabled in your job?\nno i turned it off to go faster",
+            {"gc": "disabled"},
+        ),
+        ("> O GC tá ligado?\nnao eu desliguei ontem pra acelerar", {"gc": "disabled"}),
     ],
 )
 def test_more_answers_under_a_quote(text: str, facts: dict[str, FactValue]) -> None:

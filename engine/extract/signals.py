@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
 from typing import Final
 
 from engine.extract.phrases import Hit
@@ -41,10 +43,42 @@ OUTSIDE_GUIDE: Final[frozenset[str]] = frozenset(
 SIGNALS: Final[frozenset[str]] = OUTSIDE_GUIDE | {ASK_WHERE, ASK_ACCUMULATION, OFF_TOPIC_GREETING}
 
 
+# Which of two cards the job is on: "gpu 0", "cuda:1", "the small one", "como forço a 3090?".
+_WHICH_CARD: Final = re.compile(
+    r"\b(?:gpu|cuda|device) ?:? ?[0-3]\b(?! has a total)|\bcuda visible devices\b"
+    r"|\bthe (?:small|smaller|weaker|wrong|old|older) one\b|\ba (?:menor|mais fraca)\b"
+    r"|\bfor(?:co|car|ce)\b|\bmake (?:it|ai toolkit|the job) use\b|\bfaco ele usar\b"
+    r"|\b(?:landing|lands|landed|goes|going|indo|vai|picks|picking|grabs|pegando|pega) (?:on |to "
+    r"|pra |para |na |no )?(?:the |a |o )?(?:gpu|placa|card|rtx |gtx )?\d{4}\b"
+    r"|\b(?:training|running|treinando|rodando) on the (?:rtx |gtx )?\d{4}\b"
+)
+
+
+def _two_cards(reading: Reading) -> Hit | None:
+    """Two different cards named, and which one the job is on: "tenho uma 3090 e uma 3060, o
+    treino vai pra 3060", "two GPUs and it's training on the small one"."""
+    cards = reading.of("gpu")
+    if len({reading.tokens.words[h.last] for h in cards}) < 2 and not _TWO_CARDS.search(
+        reading.low
+    ):
+        return None
+    which = _WHICH_CARD.search(reading.low)
+    if which is None:
+        return None
+    at = bisect_right(reading.tokens.starts, which.start()) - 1
+    return Hit("signal", WRONG_GPU, at, at)
+
+
+_TWO_CARDS: Final = re.compile(r"\b(?:2|two|duas|dois) (?:gpus|cards|placas)\b")
+
+
 def signal_hits(reading: Reading) -> dict[str, Hit]:
     """The first words that raised each signal (all but the greeting, which needs the facts)."""
     found: dict[str, Hit] = {}
     shared = reading.of("shared_memory")
+    two = _two_cards(reading)
+    if two is not None:
+        found[WRONG_GPU] = two
     if not shared:
         for hit in reading.of("signal"):
             found.setdefault(hit.arg, hit)

@@ -1188,3 +1188,28 @@ def test_when_it_breaks_told_other_ways(text: str, phase: str) -> None:
 )
 def test_crashing_told_in_portuguese_verbs_and_other_memory_trouble(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # two cards named, and which one the job is on: the wrong GPU, outside the guide
+        ("i have 2 gpus and its training on the small one, oom", "outside_guide"),
+        (
+            "tenho uma 3090 e uma 3060, o treino vai pra 3060 e da OOM. como eu forço a 3090?",
+            "outside_guide",
+        ),
+        (
+            "Two-GPU box, a 3060 and a 3090. The job keeps landing on the 3060 and OOMs",
+            "outside_guide",
+        ),
+        # one card, and the index PyTorch names in its error: a plain OOM
+        (
+            "RTX 3060 12GB, gc off. torch.OutOfMemoryError: CUDA out of memory. GPU 0 has a total"
+            " capacity of 11.63 GiB",
+            "fix_oom",
+        ),
+    ],
+)
+def test_which_of_two_cards(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

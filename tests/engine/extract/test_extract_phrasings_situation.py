@@ -1213,3 +1213,26 @@ def test_crashing_told_in_portuguese_verbs_and_other_memory_trouble(text: str, i
 )
 def test_which_of_two_cards(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "desde a ultima atualização do ai toolkit o lumina 2 da oom no primeiro preview",
+            "outside_guide",
+        ),
+        (
+            "Fiz pull da ultima versao do ai-toolkit hoje e agora da CUDA OOM no step 1",
+            "outside_guide",
+        ),
+        (
+            "troquei pra branch nova do ai-toolkit e agora tudo da oom, mesmo com gc ligado",
+            "outside_guide",
+        ),
+        # an issue template's checkbox is no update
+        ("- [x] I am on the latest version. Qwen Edit OOM at step 3 on a 32GB card", "fix_oom"),
+    ],
+)
+def test_broken_since_the_update(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

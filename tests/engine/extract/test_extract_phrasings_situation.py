@@ -1209,15 +1209,7 @@ def test_crashing_told_in_portuguese_verbs_and_other_memory_trouble(text: str, i
             " capacity of 11.63 GiB",
             "fix_oom",
         ),
-    ],
-)
-def test_which_of_two_cards(text: str, intent: str) -> None:
-    assert extract(text).intent == intent
-
-
-@pytest.mark.parametrize(
-    ("text", "intent"),
-    [
+        # broken right after an update
         (
             "desde a ultima atualização do ai toolkit o lumina 2 da oom no primeiro preview",
             "outside_guide",
@@ -1234,5 +1226,5 @@ def test_which_of_two_cards(text: str, intent: str) -> None:
         ("- [x] I am on the latest version. Qwen Edit OOM at step 3 on a 32GB card", "fix_oom"),
     ],
 )
-def test_broken_since_the_update(text: str, intent: str) -> None:
+def test_the_wrong_card_or_an_update(text: str, intent: str) -> None:
     assert extract(text).intent == intent

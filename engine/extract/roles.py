@@ -578,7 +578,12 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
     tokens = reading.tokens
     after_comma = {bisect_left(starts, at) for at in tokens.stops if reading.low[at] in ",;"}
     placed = _cues(tokens.words, numbers, after_comma)
-    labels = {i for i, at in enumerate(tokens.ends) if _LABEL.match(reading.low, at)}
+    ends = tokens.ends  # the words a colon or "=" and a number follow: one pass over the text
+    labels = {
+        i
+        for m in _LABEL.finditer(reading.low)
+        if (i := bisect_left(ends, m.start())) < len(ends) and ends[i] == m.start()
+    }
     unit_words = {  # "81 frames", not "12gb"
         word
         for n in numbers

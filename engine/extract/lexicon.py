@@ -87,6 +87,7 @@ class Lexicon:
     fuzzy_terms: tuple[str, ...]
     locale_words: dict[str, frozenset[str]]
     word_lists: dict[str, frozenset[str]]  # read by name by the rules
+    shorthand: dict[str, str]  # chat shorthand and the word it stands for
 
     def words(self, name: str) -> frozenset[str]:
         """A word list of ``lexicon.yaml``'s ``word_lists``; a missing one is a LexiconError."""
@@ -108,7 +109,10 @@ def load() -> Lexicon:
         )
     )
     word_lists = {name: frozenset(words) for name, words in data["word_lists"].items()}
-    return Lexicon(_trie(table), vocabulary, tuple(data["fuzzy"]), locale_words, word_lists)
+    shorthand = dict(data["shorthand"])
+    return Lexicon(
+        _trie(table), vocabulary, tuple(data["fuzzy"]), locale_words, word_lists, shorthand
+    )
 
 
 LEXICON: Final[Lexicon] = load()

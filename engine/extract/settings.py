@@ -1084,7 +1084,8 @@ _SWITCHED_IT: Final = frozenset(
 
 # A question that blames the setting for what went wrong with the run names its state.
 _BLAMED: Final = re.compile(
-    r"\b(?:because(?: of)?|porque|por causa d[oa]|culpa d[oa]|sera que (?:e|foi)(?: o| a)?)\s+"
+    r"\b(?:because(?: of)?|porque|por causa d[oa]|culpa d[oa]"
+    r"|sera (?:que|q) (?:e|eh|foi)(?: (?:pq|porque|por causa d[oa]))?(?: o| a)?)\s+"
     r"(?:(?:the|o|a|i|eu|my|meu|minha)\s+)?(?:left\s+|deixei\s+)?$"
 )
 

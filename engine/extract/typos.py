@@ -28,8 +28,9 @@ def _closest(word: str) -> str:
 
 
 def correct(words: tuple[str, ...]) -> tuple[str, ...]:
-    """The words with likely typos of key terms replaced; the same tuple when nothing changed."""
-    fixes: dict[str, str] = {}
+    """The words with likely typos of key terms replaced, and chat shorthand ("qnd", "dps")
+    spelled out; the same tuple when nothing changed."""
+    fixes = {w: LEXICON.shorthand[w] for w in LEXICON.shorthand.keys() & set(words)}
     for word in set(words).difference(LEXICON.vocabulary):
         if len(word) >= _MIN_LENGTH and word.isalpha():
             closest = _closest(word)

@@ -640,3 +640,20 @@ def test_a_retry_that_did_not_help_is_a_crash_to_fix() -> None:
 )
 def test_not_knowing_which_way_gc_is_set(text: str, gc: str | None) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # a cousin's or a teammate's run is not the writer's
+        ("meu primo treina flux com gc desligado numa 4090. a minha eh 4080 e da oom", None),
+        ("My teammate's runs finish fine with gradient checkpointing on. Where is it?", None),
+        # "será q é pq o GC tá ligado?" blames the setting of the writer's own run
+        ("meus samples tao horriveis, sera q e pq o gc ta desligado? flux dev", "disabled"),
+        ("o qie ta com semelhanca fraca, sera q eh pq o GC ta ligado?", "enabled"),
+        # but "será que desligo?" is only considered
+        ("zimage lento demais, sera que desligo o gc?", None),
+    ],
+)
+def test_whose_run_and_a_blaming_question(text: str, gc: str | None) -> None:
+    assert extract(text).facts.get("gc") == gc

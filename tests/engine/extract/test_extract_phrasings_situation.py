@@ -1228,3 +1228,16 @@ def test_crashing_told_in_portuguese_verbs_and_other_memory_trouble(text: str, i
 )
 def test_the_wrong_card_or_an_update(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        # chat shorthand reads as the word it stands for: "qnd" is "quando", "dps" "depois"
+        ("wan 2.2 t2v da oom qnd comeca a treinar. fp8, bs1", "first_steps"),
+        ("so da oom de vez em qdo, acho q eh nos buckets de 1536. zit gc off", "bucket_spike"),
+        ("o processo morre com Killed qdo carrega o wan 2.2, tenho 32gb de ram", "loading"),
+    ],
+)
+def test_chat_shorthand_says_when(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final
 
@@ -162,7 +163,55 @@ def _read(scan: str) -> tuple[Reading, str | None]:
     else:  # a short reply may read as English: "no passo 1" is still "in step 1"
         hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and _in_the(words, h.first))]
     hits = [h for h in hits if not (h.kind == "past" and _before_something(words, h))]
+    hits = sorted([*hits, *_cued_stages(words, tokens, hits)], key=lambda h: h.first)
     return Reading(scan, low, tokens, _named_by_it(words, hits)), locale
+
+
+_STAGE_CUES: Final = LEXICON.words("stage_cues")
+_STAGES_NAMED: Final = {
+    word: stage
+    for stage in ("sampling", "loading", "later")
+    for word in LEXICON.words(f"stage_{stage}")
+}
+_STAGE_SETTINGS: Final = LEXICON.words("stage_settings")
+_STAGE_REACH: Final = 4  # words from "when" to the stage it names
+
+
+def _cued_stages(words: Sequence[str], tokens: Tokens, hits: Sequence[Hit]) -> list[Hit]:
+    """A stage named a few words after a word of time, in the same clause, where no phrase
+    already says when: "OOM only when the sampler runs", "oom on latents caching", "dá OOM
+    quando ele salva". Not a stage's setting ("sample every 250", "cache latents ligado"), not
+    a switch's "on" ("gc on — previews at 1024"), not the other side ("instead of at the
+    sample")."""
+    taken = {i for h in hits if h.kind == "phase" for i in range(h.first, h.last + 1)}
+    switched = {h.last + 1 for h in hits if h.kind == "mention"}
+    clause = [bisect_right(tokens.stops, at) for at in tokens.starts]
+    found: list[Hit] = []
+    for cue, word in enumerate(words):
+        if (
+            word not in _STAGE_CUES
+            or cue in taken
+            or cue in switched
+            or words[max(0, cue - 2) : cue] in (("instead", "of"), ("em", "vez"))
+        ):
+            continue
+        for at in range(cue + 1, min(cue + 1 + _STAGE_REACH, len(words))):
+            between = tokens.starts[at] - tokens.ends[at - 1]
+            if (
+                at in taken
+                or clause[at] != clause[cue]
+                or words[at][:1].isdigit()
+                or between > 2  # a dash or a bracket between them
+            ):
+                break
+            stage = _STAGES_NAMED.get(words[at])
+            if stage is not None:
+                same = at + 1 < len(words) and clause[at + 1] == clause[at]
+                after = words[at + 1] if same else ""
+                if after not in _STAGE_SETTINGS and not after[:1].isdigit():
+                    found.append(Hit("stage", stage, cue, at))
+                break
+    return found
 
 
 def _named_by_it(words: Sequence[str], hits: list[Hit]) -> tuple[Hit, ...]:
@@ -450,7 +499,7 @@ def _sheet(
     if doubt is not None:  # "no idea if it's on": GC named, its state not known
         start, end = reading.span(*doubt)
         stated = chosen.get("gc")
-        if stated is None or (start <= stated.start and stated.end <= end):
+        if stated is None or stated.start < end:  # not a state found out after the doubt
             chosen["gc"] = Found("gc", "unknown", start, end)
     facts = {f.fact: f.value for f in chosen.values()}
     text = reading.text

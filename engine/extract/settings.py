@@ -1567,8 +1567,8 @@ _WHICH_WAY: Final = re.compile(
     r"|nao sei|sei la|nem sei|nao tenho certeza|nao tenho ideia|nao lembro|nao faco ideia"
     r"|how do i|how can i|how would i|how to)"
     r" (?:\w+ ){0,3}?(?:if|whether|se|what|which way|qual|how)"
-    r" (?:(?:it|gc|mine|my|meu|the|the box|o gc|ele|ela|a opcao|is it|it is|its|it s|is|ta|esta"
-    r"|estava|i left|eu deixei|deixei) ){0,3}"
+    r" (?:(?:it|gc|mine|my|meu|the|the box|o gc|ele|ela|a opcao|is it|it is|its|it s|it's|is"
+    r"|ta|esta|estava|i left|eu deixei|deixei) ){0,3}"
     r"(?:on|off|set|enabled|disabled|ligado|desligado|ativado|desativado|true|false|checked"
     r"|ticked|marcado|the checkbox)\b"
 )

@@ -516,7 +516,9 @@ def phase(
         none = _no_oom(reading)
         if none is not None or not asked:
             return none
-    hits = reading.of("phase")
+    # the lexicon's phrases of when, and a stage named after a word of time ("when the
+    # sampler runs"): see extractor._cued_stages
+    hits = sorted([*reading.of("phase"), *reading.of("stage")], key=lambda h: h.first)
     words = [
         _hit(reading, "oom_phase", h.arg, h)
         for h in hits

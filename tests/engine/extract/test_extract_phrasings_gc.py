@@ -657,3 +657,14 @@ def test_not_knowing_which_way_gc_is_set(text: str, gc: str | None) -> None:
 )
 def test_whose_run_and_a_blaming_question(text: str, gc: str | None) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Should I turn on gradient checkpointing? I have no idea if it's on.",
+        "I didn't touch gradient checkpointing, no clue if it's on. Batch 2, 1024",
+    ],
+)
+def test_a_doubt_outweighs_what_was_implied_before_it(text: str) -> None:
+    assert extract(text).facts.get("gc") == "unknown"

@@ -1241,3 +1241,32 @@ def test_the_wrong_card_or_an_update(text: str, intent: str) -> None:
 )
 def test_chat_shorthand_says_when(text: str, phase: str) -> None:
     assert extract(text).facts.get("oom_phase") == phase
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        # a stage named a few words after a word of time
+        ("OOM only when the sampler runs every 100 steps, training is fine. gc on", "sampling"),
+        ("qwen edit fp8 gc desligado, OOM so quando roda os previews. 4090", "sampling"),
+        ("sdxl fp8 unet 3060 oom on latents caching", "loading"),
+        ("hidream gc ligado deu oom enquanto cacheava os latents. 3090", "loading"),
+        ("OOM at the very end, when it saves the final safetensors. gc off", "later"),
+        # the images or the bucket it dies on
+        ("only crashes on my portrait images (832x1216), the square ones are fine", "bucket_spike"),
+        ("so estoura nas fotos em pe (896x1344), as quadradas passam. gc off", "bucket_spike"),
+        ("step 812 bucket 1280x1280 OOM. it only ever dies on that bucket", "bucket_spike"),
+        # how long it ran, or how soon it died
+        ("desliguei o gc, rodou uns 40 minutos e deu CUDA OOM", "later"),
+        ("0% e ja era. CUDA out of memory. sdxl 1024 bs 4 gc off numa 3080", "first_steps"),
+        # not a stage: a setting's words, a switch's "on", the other side of "instead of"
+        ("now it OOMs on step 1 instead of at the sample. z-image, gc off", "first_steps"),
+    ],
+)
+def test_a_stage_named_after_a_word_of_time(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase
+
+
+def test_a_switch_on_is_no_moment() -> None:
+    found = extract("OOM at sampling with gc on - previews are 1344x768, every 100 steps")
+    assert found.facts.get("sample_every") == 100

@@ -668,3 +668,20 @@ def test_whose_run_and_a_blaming_question(text: str, gc: str | None) -> None:
 )
 def test_a_doubt_outweighs_what_was_implied_before_it(text: str) -> None:
     assert extract(text).facts.get("gc") == "unknown"
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # "on" followed by when it is on, not by what it is on
+        ("grad checkpointing is on rn and flux trains at like 3.1s/it on my 4090", "enabled"),
+        ("turned GC on yesterday after OOMs with it off, z-image turbo, 24gb", "enabled"),
+        # "I have GC on": the name inside the phrase is still named
+        ("I have GC on (16 GB, 4080). Is checkpointing the reason mine look worse?", "enabled"),
+        ("we have gc off, 3090, flux dev", "disabled"),
+        # but "on" before what it is on stays a preposition
+        ("turned off GC on a friend's advice, now it OOMs", "disabled"),
+    ],
+)
+def test_on_said_of_when_and_a_name_inside_a_state(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc

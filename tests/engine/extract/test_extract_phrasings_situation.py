@@ -1270,3 +1270,17 @@ def test_a_stage_named_after_a_word_of_time(text: str, phase: str) -> None:
 def test_a_switch_on_is_no_moment() -> None:
     found = extract("OOM at sampling with gc on - previews are 1344x768, every 100 steps")
     assert found.facts.get("sample_every") == 100
+
+
+@pytest.mark.parametrize(
+    ("text", "stable"),
+    [
+        # the buckets listed in a clause of their own are the setup, not the part that went fine
+        ("chroma on a 3090, gc on, batch 1, 512+768+1024 buckets, runs fine no OOM.", "yes"),
+        ("gc on, 1024 buckets, runs fine no OOM. just want it faster", "yes"),
+        # but "the smaller buckets train fine" is only part of the run
+        ("gc on, the smaller buckets train fine", None),
+    ],
+)
+def test_a_part_of_the_run_is_told_in_the_calm_s_own_clause(text: str, stable: str | None) -> None:
+    assert extract(text).facts.get("stable_with_gc") == stable

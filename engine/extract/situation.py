@@ -265,7 +265,8 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
             # "fixed it with GC on; now can it go faster?", "…acabou o OOM, mas a LoRA piorou"
             asked = [
                 (hit, value)
-                for kind, value in (*_GOAL_CUES, ("explain", "explain"))
+                # "fixed it by turning gc on. why tho": why it worked is what is asked
+                for kind, value in (*_GOAL_CUES, ("explain", "explain"), ("why", "explain"))
                 for hit in reading.of(kind)
                 if hit.first > fixed.last
             ]

@@ -685,3 +685,16 @@ def test_a_doubt_outweighs_what_was_implied_before_it(text: str) -> None:
 )
 def test_on_said_of_when_and_a_name_inside_a_state(text: str, gc: str) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "gc", "retry"),
+    [
+        # "GC de volta": put back on, a retry
+        ("gc de volta, oom sumiu", "enabled", "fixed"),
+        ("atualizando: GC de volta -> ainda oom. flux.2 numa 5090", "enabled", "still_oom"),
+    ],
+)
+def test_put_back_is_switched_back_on(text: str, gc: str, retry: str) -> None:
+    facts = extract(text).facts
+    assert (facts.get("gc"), facts.get("gc_retry")) == (gc, retry)

@@ -1259,6 +1259,23 @@ def test_chat_shorthand_says_when(text: str, phase: str) -> None:
         # how long it ran, or how soon it died
         ("desliguei o gc, rodou uns 40 minutos e deu CUDA OOM", "later"),
         ("0% e ja era. CUDA out of memory. sdxl 1024 bs 4 gc off numa 3080", "first_steps"),
+        # how soon, how late, which sample, which bucket, in fewer words
+        ("help!! CUDA out of memory on 5080 right at start, zimage turbo, gc off", "first_steps"),
+        (
+            "lora de illustrious numa 3060 com gc desligado, bs 6 e 1024, oom em uns 3 steps",
+            "first_steps",
+        ),
+        ("My Wan 2.2 5B LoRA gets through about 2 hours then CUDA OOM. 33 frames", "later"),
+        ("turned gc off and it oom'd on the 1st sample before training even started", "sampling"),
+        ("wan 2.2 treina de boa mas toda vez que vai fazer o sample da cuda oom", "sampling"),
+        (
+            "CUDA out of memory in toolkit/stable_diffusion_model.py, generate_images sdxl",
+            "sampling",
+        ),
+        (
+            "zimage de-turbo on a 5070, oom when it hits the big bucket (1280), rest is fine",
+            "bucket_spike",
+        ),
         # not a stage: a setting's words, a switch's "on", the other side of "instead of"
         ("now it OOMs on step 1 instead of at the sample. z-image, gc off", "first_steps"),
     ],
@@ -1284,3 +1301,8 @@ def test_a_switch_on_is_no_moment() -> None:
 )
 def test_a_part_of_the_run_is_told_in_the_calm_s_own_clause(text: str, stable: str | None) -> None:
     assert extract(text).facts.get("stable_with_gc") == stable
+
+
+def test_asking_why_the_fix_worked_wants_an_explanation() -> None:
+    found = extract("chroma 1024 batch 3 gc off -> oom. fixed it by turning gc on. why tho")
+    assert (found.intent, found.facts.get("gc_retry")) == ("explain", "fixed")

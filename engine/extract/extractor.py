@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final
 
@@ -31,7 +30,7 @@ from engine.extract.quoted import (
     quoted_intent,
     quotes_name_gc,
 )
-from engine.extract.reading import Reading
+from engine.extract.reading import Reading, word_clauses
 from engine.extract.settings import (
     SettingState,
     current_states,
@@ -185,7 +184,7 @@ def _cued_stages(words: Sequence[str], tokens: Tokens, hits: Sequence[Hit]) -> l
     sample")."""
     taken = {i for h in hits if h.kind == "phase" for i in range(h.first, h.last + 1)}
     switched = {h.last + 1 for h in hits if h.kind == "mention"}
-    clause = [bisect_right(tokens.stops, at) for at in tokens.starts]
+    clause = word_clauses(tokens)
     found: list[Hit] = []
     for cue, word in enumerate(words):
         if (

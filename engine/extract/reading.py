@@ -15,6 +15,11 @@ _NEAR: Final = 3  # "não dá OOM", "no OOM", "sem OOM": a negation right before
 _NONE: Final[tuple[Hit, ...]] = ()
 
 
+def word_clauses(tokens: Tokens) -> list[int]:
+    """The clause number of every word: punctuation alone ends a clause here."""
+    return [bisect_right(tokens.stops, at) for at in tokens.starts]
+
+
 class Reading:
     """The scanned text, its folded twin and words, and the phrases found, grouped.
 
@@ -48,7 +53,7 @@ class Reading:
         self._negators: list[Hit] = []
         self._group(tokens.stops, tokens.starts)
         # The clause of every word (punctuation only), and where sentences end (. ! ? line).
-        self.clauses_of_words = [bisect_right(tokens.stops, at) for at in tokens.starts]
+        self.clauses_of_words = word_clauses(tokens)
         self.sentence_ends = [at for at in tokens.stops if low[at] in ".!?\n"]
         self._by_sentence: dict[int, list[Hit]] | None = None
 

@@ -975,13 +975,13 @@ def _someone_else_s(reading: Reading, cue: Hit) -> bool:
     said = " ".join(reading.words_of_sentence(cue.first))
     if _ELSEWHERE.search(said) and len({m[0] for m in _PLACES.finditer(reading.low)}) > 1:
         return True  # "at home it finished fine with GC on; on the work machine it OOMs"
-    clause = reading.clauses_of_words
-    # in the calm's own clause: not "gc on, 1024 buckets, runs fine"
-    part = [
-        w
-        for i, w in enumerate(reading.tokens.words[max(first, cue.first - 3) : cue.first])
-        if clause[max(first, cue.first - 3) + i] == clause[cue.first]
-    ]
+    # the part that went fine is in the calm's own clause: not "gc on, 1024 buckets, runs fine"
+    clause, words = reading.clauses_of_words, reading.tokens.words
+    part = {
+        words[i]
+        for i in range(max(first, cue.first - 3), cue.first)
+        if clause[i] == clause[cue.first]
+    }
     return bool(_OTHERS.intersection(told)) or bool(_PARTS.intersection(part))
 
 

@@ -414,13 +414,13 @@ def _situation(
     when = None if no_phase else situation.phase(reading, broke, numbered, expecting == "oom_phase")
     if when is not None and when.value == "sampling" and _sampling_off(reading, states):
         when = None  # "disable_sampling: true, no previews at all, and still OOM": not sampling
-    return [
-        situation.goal(reading, ooms, states),
-        kind,
-        when,
-        situation.gc_retry(reading, ooms, states, gc_now),
-        situation.stable_with_gc(reading, states, ooms, signals.keys()),
-    ]
+    retry = situation.gc_retry(reading, ooms, states, gc_now)
+    stable = situation.stable_with_gc(reading, states, ooms, signals.keys())
+    if when is not None and when.value == "none" and retry is not None and stable is None:
+        # "turned GC back on and it ran through, no OOM": what the retry did, not a run that
+        # never ran out of memory
+        when = None
+    return [situation.goal(reading, ooms, states), kind, when, retry, stable]
 
 
 def _said_of_mine(reading: Reading, evidence: Sequence[Evidence]) -> bool:

@@ -1122,6 +1122,8 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     in_clause = reading.by_clause.get(clause, ())
     if _compared(in_clause, reading):
         return True  # "off vs on", "ligado ou desligado", "true vs false"
+    if state.weak and _missing_from_the_screen(state, reading):
+        return True  # "I see batch size, steps… but no GC": the form lacks it, not the run
     said = reading.tokens.words[state.first : state.last + 1]
     if (
         _ON_OFF.issubset(said)
@@ -1206,6 +1208,45 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
 
 def _crash_in(hits: Sequence[Hit], reading: Reading) -> bool:
     return any(h.kind == "oom" and not reading.negated(h) for h in hits)
+
+
+def _missing_from_the_screen(state: SettingState, reading: Reading) -> bool:
+    """ "No toggle for gradient checkpointing", "I see Batch Size, Steps… but no GC", "there's
+    no gradient_checkpointing line": a field the person cannot find, not GC switched off."""
+    words = reading.tokens.words
+    if words[state.first] not in ("no", "nenhum", "nenhuma"):
+        return False
+    if _SCREEN_THINGS.intersection(words[state.first + 1 : state.last]):
+        return True
+    start, _ = reading.sentence_words(reading.sentence_of(state.first))
+    return bool(_SEEING.intersection(words[start : state.first]))
+
+
+_SCREEN_THINGS: Final = frozenset(
+    {
+        "toggle",
+        "checkbox",
+        "box",
+        "field",
+        "option",
+        "setting",
+        "button",
+        "switch",
+        "line",
+        "key",
+        "entry",
+        "opcao",
+        "campo",
+        "caixa",
+        "botao",
+        "chave",
+        "linha",
+    }
+)
+# Words that list what a screen or a file shows before "…but no GC".
+_SEEING: Final = frozenset(
+    {"see", "seeing", "shows", "showing", "vejo", "aparece", "aparecem", "mostra", "theres"}
+)
 
 
 def describes_a_run(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:

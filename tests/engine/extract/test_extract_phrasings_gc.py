@@ -698,3 +698,18 @@ def test_on_said_of_when_and_a_name_inside_a_state(text: str, gc: str) -> None:
 def test_put_back_is_switched_back_on(text: str, gc: str, retry: str) -> None:
     facts = extract(text).facts
     assert (facts.get("gc"), facts.get("gc_retry")) == (gc, retry)
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # a field missing from the screen or the file is not GC switched off
+        ("i see batch size, grad accum, steps, unload TE but no GC. where is it?", None),
+        ("the UI has no toggle for gradient checkpointing in the Training panel", None),
+        ("no runcomfy vejo batch size e steps mas nenhum gc, onde fica?", None),
+        # a run without it is
+        ("OOM at step 3 with no GC, flux dev on a 4090", "disabled"),
+    ],
+)
+def test_a_field_missing_from_the_screen_is_no_state(text: str, gc: str | None) -> None:
+    assert extract(text).facts.get("gc") == gc

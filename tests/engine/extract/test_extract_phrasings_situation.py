@@ -1306,3 +1306,15 @@ def test_a_part_of_the_run_is_told_in_the_calm_s_own_clause(text: str, stable: s
 def test_asking_why_the_fix_worked_wants_an_explanation() -> None:
     found = extract("chroma 1024 batch 3 gc off -> oom. fixed it by turning gc on. why tho")
     assert (found.intent, found.facts.get("gc_retry")) == ("explain", "fixed")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "turned gc back on and no more OOM, thanks",
+        "GC back on, no OOM anymore. why is it so slow now though?",
+    ],
+)
+def test_a_retry_that_worked_is_no_run_without_ooms(text: str) -> None:
+    facts = extract(text).facts
+    assert (facts.get("gc_retry"), facts.get("oom_phase")) == ("fixed", None)

@@ -1163,9 +1163,16 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         # "the example configs have `gradient_checkpointing: true`": the examples' setting
         start, _ = reading.sentence_words(sentence)
         mine = not _MINE.isdisjoint(reading.tokens.words[start : state.first])
-        return _in_sentence(reading, sentence, _EXAMPLES) or (
-            hearsay and not mine and not own_act(state, reading)
-        )
+        if _in_sentence(reading, sentence, _EXAMPLES):
+            return True
+        if reading.question(state.last) and not mine and not own_act(state, reading):
+            # "is it `gradient_checkpointing: true` under train:?": the key asked about; not
+            # "config has `…: false`, is that the only place?" nor "with `…: true`, is…?"
+            said = reading.words_of_sentence(state.first)
+            before = reading.tokens.words[start : state.first]
+            if _THE_KEY_ASKED.intersection(said) and not _HELD.intersection(before):
+                return True
+        return hearsay and not mine and not own_act(state, reading)
     if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _THAN:
         return True  # "35% slower than my GC-off attempts": the other side of a comparison
     if hearsay and not own_act(state, reading):
@@ -1396,6 +1403,15 @@ _ME: Final = LEXICON.words("me")
 # One's own config or the one taken for the run: "mine says `…: false`", "peguei um config que
 # vinha com `…: false`".
 _MINE: Final = _ME | {"peguei", "baixei", "copiei", "usei", "downloaded", "copied"}
+# Asking about the key itself, and what says a config holds it.
+_THE_KEY_ASKED: Final = frozenset(
+    {"right", "certo", "mesmo", "msm", "default", "padrao", "key", "chave", "under", "embaixo"}
+    | {"where", "onde", "which", "qual", "bloco", "block", "section"}
+)
+_HELD: Final = frozenset(
+    {"has", "have", "had", "tem", "tinha", "with", "com", "reason", "because", "pq", "porque"}
+    | {"set", "using", "usando"}
+)
 _A_GUY: Final = frozenset({("o",), ("um",), ("esse",), ("aquele",)})  # "o cara", not "de cara"
 
 

@@ -713,3 +713,18 @@ def test_put_back_is_switched_back_on(text: str, gc: str, retry: str) -> None:
 )
 def test_a_field_missing_from_the_screen_is_no_state(text: str, gc: str | None) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # the key asked about is no state of the run
+        ("no yaml do ai toolkit é gradient_checkpointing: true msm? e vai em qual bloco", None),
+        ("is gradient_checkpointing: true the default? where do I check it in runcomfy", None),
+        ("In the YAML, is it `gradient_checkpointing: true` under `train:`?", None),
+        # a config that holds it is
+        ("config has `gradient_checkpointing: false` under train, the only place?", "disabled"),
+    ],
+)
+def test_the_key_asked_about_is_no_state(text: str, gc: str | None) -> None:
+    assert extract(text).facts.get("gc") == gc

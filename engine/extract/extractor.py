@@ -148,6 +148,22 @@ _PT_AFTER_NO: Final = frozenset(
 _BEFORE_WHAT: Final = LEXICON.words("before_what")
 
 
+# Phrases whose words must stay in one clause: "café primeiro, lora depois" is no first LoRA.
+_ONE_CLAUSE_KINDS: Final = frozenset({"first_run"})
+
+
+def _stopped_by(words: Sequence[str], hit: Hit) -> bool:
+    """ "Training stopped with OOM", "parou com OOM": stopped by it, no negation of it."""
+    return words[hit.last] in ("stopped", "parou") and words[hit.last + 1 : hit.last + 2] in (
+        ("with",),
+        ("com",),
+        ("due",),
+        ("because",),
+        ("by",),
+        ("por",),
+    )
+
+
 def _in_the(words: Sequence[str], at: int) -> bool:
     return words[at] == "no" and at + 1 < len(words) and words[at + 1] in _PT_AFTER_NO
 
@@ -155,13 +171,19 @@ def _in_the(words: Sequence[str], at: int) -> bool:
 def _read(scan: str) -> tuple[Reading, str | None]:
     low, tokens = _tokens(scan)
     words = correct(tokens.words)
-    hits = find_hits(words)
+    clause = word_clauses(tokens)
+    hits = [
+        h
+        for h in find_hits(words)
+        if h.kind not in _ONE_CLAUSE_KINDS or clause[h.first] == clause[h.last]
+    ]
     locale = guess_locale(scan, words)
     if locale == "pt-BR":
         hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and words[h.first] == "no")]
     else:  # a short reply may read as English: "no passo 1" is still "in step 1"
         hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and _in_the(words, h.first))]
     hits = [h for h in hits if not (h.kind == "past" and _before_something(words, h))]
+    hits = [h for h in hits if not (h.kind == "neg" and _stopped_by(words, h))]
     hits = sorted([*hits, *_cued_stages(words, tokens, hits)], key=lambda h: h.first)
     return Reading(scan, low, tokens, _named_by_it(words, hits)), locale
 

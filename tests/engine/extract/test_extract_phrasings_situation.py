@@ -1318,3 +1318,20 @@ def test_asking_why_the_fix_worked_wants_an_explanation() -> None:
 def test_a_retry_that_worked_is_no_run_without_ooms(text: str) -> None:
     facts = extract(text).facts
     assert (facts.get("gc_retry"), facts.get("oom_phase")) == ("fixed", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        # stopped *by* an OOM is a crash, not an OOM that stopped
+        ("Training stopped with OOM after 3 hours. Flux dev, 24GB.", "later"),
+        ("o treino parou com oom depois de 2h", "later"),
+    ],
+)
+def test_stopped_by_an_oom_is_a_crash(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase
+
+
+def test_a_phrase_of_the_first_run_stays_in_one_clause() -> None:
+    assert "stable_with_gc" not in extract("bom dia! cafe primeiro, lora depois").facts
+    assert extract("primeira lora, gc ligado, deu oom").facts.get("stable_with_gc") == "no"

@@ -128,6 +128,23 @@ def _said_of_previews(reading: Reading, number: Number, previews: Sequence[int])
     return any(at < number.first and reading.sentence_of(at) == sentence for at in previews)
 
 
+def _timed_like_previews(reading: Reading, number: Number) -> bool:
+    """A size written WxH, then in its sentence a count of steps and an interval: "1024x1024,
+    28 steps, every 100 steps", "1280x1280, 40 steps, a cada 100"."""
+    if number.second is None:
+        return False
+    _, end = reading.sentence_words(reading.sentence_of(number.first))
+    after = reading.tokens.words[number.last + 1 : min(end, number.last + _TIMED_REACH) + 1]
+    steps = any(w in _STEP_WORDS for w in after[:_STEPS_REACH])
+    return steps and any(w in _INTERVAL_WORDS for w in after)
+
+
+_TIMED_REACH: Final = 9  # words from the size to its interval
+_STEPS_REACH: Final = 4  # words from the size to its steps
+_STEP_WORDS: Final = frozenset({"steps", "step", "passos", "passo"})
+_INTERVAL_WORDS: Final = frozenset({"every", "cada"})
+
+
 def _among_preview_settings(words: Sequence[str], number: Number) -> bool:
     near = words[max(0, number.first - 3) : number.last + 5]
     return bool(_PREVIEW_SETTINGS.intersection(near))
@@ -671,7 +688,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             # "samples every 100 steps at 1024 with 30 steps": the size of the previews timed
             score.add("sample_size", _PREVIEW_STEPS, number.first, number.last)
         seen = every_preview if number.second is not None else previews
-        if uncued and _size_like(number.value) and _previewed_before(reading, number, seen):
+        if uncued and _size_like(number.value) and _timed_like_previews(reading, number):
+            # "1024x1024, 28 steps, every 100 steps": a size with its steps and its interval
+            score.add("sample_size", _PREVIEW_SENTENCE + _PREVIEW_WXH, number.first, number.last)
+        elif uncued and _size_like(number.value) and _previewed_before(reading, number, seen):
             # a size in a sentence about the previews, too far from any cue to say whose it is;
             # written WxH, as preview sizes are ("samples take forever. 1024x1024, 30 steps")
             weight = _PREVIEW_SENTENCE + (_PREVIEW_WXH if number.second is not None else 0.0)

@@ -759,3 +759,26 @@ def test_values_put_right_taken_out_or_of_other_memory(
 def test_labelled_values_and_memory_in_use(text: str, facts: dict[str, FactValue]) -> None:
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # a size followed by its steps and its interval is a preview's, however far the word
+        (
+            "How can I make previews cheaper? They take longer than the training steps. "
+            "1024x1024, 28 steps, every 100 steps, sdxl",
+            {"sample_width": 1024, "sample_height": 1024, "max_resolution": None},
+        ),
+        (
+            "como deixo os previews mais baratos? demoram mais q os steps. 1280x1280, 40 steps, "
+            "a cada 100. flux",
+            {"sample_width": 1280, "sample_steps": 40, "max_resolution": None},
+        ),
+        # a training size with no interval is still the training's
+        ("dataset 832x1216, 3000 steps, batch 1, flux", {"max_resolution": 1216}),
+    ],
+)
+def test_a_size_timed_like_previews(text: str, facts: dict[str, FactValue]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts

@@ -93,6 +93,8 @@ _ANSWERS_THE_PREVIEWS: Final = 2.0
 _DISABLING: Final = frozenset({"disable", "disabled", "desativei", "desliguei", "sem", "no"})
 _OF_A_TOTAL: Final = re.compile(r"\d\s*/\s*$")
 _TOTAL: Final = 2.0
+_COUNT_BEFORE: Final = re.compile(r"(?<![\w.])(\d+)/$")
+_COUNT_TOTAL: Final = 6.0
 # "vram 14.2/24.0 GB", "22 / 24 gb": the memory in use, out of the card's total after the slash
 _IN_USE: Final = re.compile(r"(?:,\d{1,2})?\s*/\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:gb|gib|g)\b")
 # a word, then a colon or "=", then a number, names that number: "GPU: 4090", "frames=81"
@@ -126,6 +128,16 @@ def _said_of_previews(reading: Reading, number: Number, previews: Sequence[int])
     """A preview word before the number in its own sentence."""
     sentence = reading.sentence_of(number.first)
     return any(at < number.first and reading.sentence_of(at) == sentence for at in previews)
+
+
+def _total_of_a_count(low: str, number: Number) -> bool:
+    """The number after the slash of "612/1500", a count done of a total; not a list of sizes
+    written with slashes ("512/768/1024")."""
+    done = _COUNT_BEFORE.search(low, max(0, number.start - 8), number.start)
+    if done is None or not number.integer:
+        return False
+    count = float(done.group(1))
+    return count < number.value and not (_size_like(count) and _size_like(number.value))
 
 
 def _timed_like_previews(reading: Reading, number: Number) -> bool:
@@ -669,6 +681,9 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         elif number.unit is None and _IN_USE.match(reading.low, number.end):
             score.scores.pop("vram_gb", None)
             score.best_cue.pop("vram_gb", None)
+        elif number.unit is None and _total_of_a_count(reading.low, number):
+            # "612/1500 [bucket 832x1216]": the steps of a progress bar, not a size
+            score.add("none", _COUNT_TOTAL, number.first, number.last)
         if (
             number.second is None
             and _size_like(number.value)

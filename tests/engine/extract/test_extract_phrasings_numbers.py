@@ -782,3 +782,22 @@ def test_labelled_values_and_memory_in_use(text: str, facts: dict[str, FactValue
 def test_a_size_timed_like_previews(text: str, facts: dict[str, FactValue]) -> None:
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # the total of a progress bar is no size
+        (
+            "Epoch 3: 41%|████ | 612/1500 [bucket 832x1216] CUDA error: out of memory",
+            {"max_resolution": 1216},
+        ),
+        ("Caching latents 64%|██████▍ | 205/320 [01:12<00:40] Killed", {"max_resolution": None}),
+        # sizes written with slashes are still sizes
+        ("buckets 512/768/1024, gc off", {"max_resolution": 1024}),
+        ("zimage, bs2/1024, gc on, OOM at step 1", {"max_resolution": 1024}),
+    ],
+)
+def test_the_total_of_a_count_is_no_size(text: str, facts: dict[str, FactValue]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts

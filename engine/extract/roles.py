@@ -162,6 +162,7 @@ def _among_preview_settings(words: Sequence[str], number: Number) -> bool:
     return bool(_PREVIEW_SETTINGS.intersection(near))
 
 
+_LOGGED: Final = frozenset({"generating", "gerando"})  # "[sample] generating …"
 _PREVIEW_SETTINGS: Final = frozenset({"prompts", "prompt", "steps", "passos", "cfg"})
 _AMONG_PREVIEW_SETTINGS: Final = 1.0
 
@@ -640,6 +641,8 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
     every_preview = [*previews, *sampled]
     # "previews take forever. 1024x1024, 40 steps, every 50": that sentence and the next
     previewed = {reading.sentence_of(i) + after for i in previews for after in (0, 1)}
+    # "[sample] Generating 4 images at 1344x768, 28 steps": the log line of the previews
+    previewed |= {reading.sentence_of(i) for i in sampled if _LOGGED.intersection(words[i : i + 2])}
     assigned: list[Assigned] = []
     previous: tuple[Number, str | None] | None = None
     instead: str | None = None  # the role of a value wished in place of the next one
@@ -661,7 +664,7 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             and _bare(words, at)
             and (
                 _PREVIEW_WORDS.intersection(words[max(0, at[1] - 3) : at[1]])
-                or (number.second is not None and _said_of_previews(reading, number, previews))
+                or (number.second is not None and _said_of_previews(reading, number, every_preview))
             )
         ):
             # "preview tb em 1024", "samples at 1024", "previews every 250 steps at 1024x1024":

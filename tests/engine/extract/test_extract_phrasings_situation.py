@@ -1335,3 +1335,31 @@ def test_stopped_by_an_oom_is_a_crash(text: str, phase: str) -> None:
 def test_a_phrase_of_the_first_run_stays_in_one_clause() -> None:
     assert "stable_with_gc" not in extract("bom dia! cafe primeiro, lora depois").facts
     assert extract("primeira lora, gc ligado, deu oom").facts.get("stable_with_gc") == "no"
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        ("bucket 1280 always ooms, others fine. zit, gc on", "bucket_spike"),
+        ("bucket 1536 sempre da oom, os outros de boa. flux dev", "bucket_spike"),
+        ("wan 2.1, gc ligado, e da oom na primeira step. 4090", "first_steps"),
+        ("It still runs out of VRAM after a couple hundred steps", "later"),
+        ("your 5070 ti explodes on step 2 with zimage 1024 batch 2", "first_steps"),
+        ("[sample] gerando 2/4... RuntimeError: CUDA error: out of memory", "sampling"),
+    ],
+)
+def test_when_it_breaks_in_a_few_more_words(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase
+
+
+def test_a_preview_log_line_gives_the_previews_settings() -> None:
+    found = extract(
+        "[train] gradient_checkpointing=False batch_size=2\n"
+        "[sample] gerando 4 imagens em 1024x1024, 30 steps\n"
+        "CUDA out of memory. Tried to allocate 2.25 GiB"
+    ).facts
+    assert (found.get("oom_phase"), found.get("sample_width"), found.get("sample_steps")) == (
+        "sampling",
+        1024,
+        30,
+    )

@@ -278,15 +278,16 @@ _SWITCHED_IT: Final = frozenset(
     {"unchecked", "unticked", "disabled", "deactivated", "enabled", "reenabled", "ticked"}
     | {"desliguei", "desativei", "desmarquei", "liguei", "ativei", "religuei", "reativei"}
 )
-_IT: Final = frozenset({"it", "it's", "its", "ele", "ela"})
+_IT: Final = frozenset({"it", "it's", "its", "ele", "ela", "mine", "mine's", "meu"})  # "mine's on"
 _REASON: Final = frozenset({"pq", "porque", "because", "cuz", "since", "bc"})
 _WHEN: Final = frozenset({"when", "whenever", "if", "once", "quando", "se", "caso"})
 _BETWEEN: Final = frozenset(
     {"s", "is", "was", "still", "already", "ta", "esta", "tava", "estava", "ja", "ainda", "sempre"}
+    | {"currently", "atualmente"}
 )
 _STATES: Final = frozenset(
     {"on", "off", "enabled", "disabled", "ligado", "ligada", "desligado", "desligada"}
-    | {"ativado", "ativada", "desativado", "desativada"}
+    | {"ativado", "ativada", "desativado", "desativada", "true", "false"}
 )
 
 
@@ -462,8 +463,8 @@ def _said_of_mine(reading: Reading, evidence: Sequence[Evidence]) -> bool:
 
 _MINE: Final = re.compile(
     r"^\s*(?:turned|switched|flipped|disabled|enabled|unticked|unchecked|ticked|checked)\b"
-    r"|\b(?:my|meu|minha|i have|i run|tenho|uso|rodo|me|mim|aqui|i'm|im|i've|ive|to com|estou com"
-    r"|currently|atualmente|right now|running|rodando"
+    r"|\b(?:my|mine|meu|minha|i have|i run|tenho|uso|rodo|me|mim|aqui|i'm|im|i've|ive"
+    r"|to com|estou com|currently|atualmente|right now|running|rodando"
     r"|i (?:\w+ed|set|left|put|kept)|(?:des)?liguei|religuei|deixei|tirei|(?:des)?marquei"
     r"|(?:des)?ativei|coloquei|treinei|rodei|usei)\b"
 )

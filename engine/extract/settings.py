@@ -125,6 +125,7 @@ _AFTER_ON: Final = frozenset(
         "porque",
         "pq",
         "obviously",
+        "obv",
         "obviamente",
         "since",
         "by",

@@ -728,3 +728,20 @@ def test_a_field_missing_from_the_screen_is_no_state(text: str, gc: str | None) 
 )
 def test_the_key_asked_about_is_no_state(text: str, gc: str | None) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # "it"/"mine" said with a state names the setting named before
+        ("is it worth disabling gradient checkpointing on an A6000? it's currently on", "enabled"),
+        ("Didn't touch gradient_checkpointing, it's still true.", "enabled"),
+        ("what does gc cost me? how much slower is it? mine's on", "enabled"),
+        ("gc ligado deixa a lora menos fiel? o meu ta ligado, to treinando no flux", "enabled"),
+        ("qwen edit 2509 ooms while loading. gc on obv. 16gb 5060 ti", "enabled"),
+        # a "my" before a noun is no state
+        ("does gc off help? my 4090 is on its last legs", None),
+    ],
+)
+def test_a_state_said_of_it_or_mine(text: str, gc: str | None) -> None:
+    assert extract(text).facts.get("gc") == gc

@@ -1170,8 +1170,8 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
             # "is it `gradient_checkpointing: true` under train:?": the key asked about; not
             # "config has `…: false`, is that the only place?" nor "with `…: true`, is…?"
             said = reading.words_of_sentence(state.first)
-            before = reading.tokens.words[start : state.first]
-            if _THE_KEY_ASKED.intersection(said) and not _HELD.intersection(before):
+            leading = reading.tokens.words[start : state.first]
+            if _THE_KEY_ASKED.intersection(said) and not _HELD.intersection(leading):
                 return True
         return hearsay and not mine and not own_act(state, reading)
     if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _THAN:

@@ -126,6 +126,8 @@ _AFTER_ON: Final = frozenset(
         "pq",
         "obviously",
         "obv",
+        "runs",  # "my gc-on runs are fine"
+        "run",
         "obviamente",
         "since",
         "by",

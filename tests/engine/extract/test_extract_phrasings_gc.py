@@ -745,3 +745,15 @@ def test_the_key_asked_about_is_no_state(text: str, gc: str | None) -> None:
 )
 def test_a_state_said_of_it_or_mine(text: str, gc: str | None) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "where's sample steps & width in the UI? my gc-on runs are fine just slow",
+        "My GC-on runs have been rock solid for weeks (SDXL, bs 4, 1024, 3090).",
+    ],
+)
+def test_gc_on_runs_are_runs_with_gc_on(text: str) -> None:
+    facts = extract(text).facts
+    assert (facts.get("gc"), facts.get("stable_with_gc")) == ("enabled", "yes")

@@ -96,6 +96,12 @@ def _by_cues(
         wanted = situation.goal(reading, (), ())
         if wanted is not None:
             return str(wanted.value)  # "tried bs 8, 4, 2, all OOM. bs1 works but takes 9h"
+    if goal == "fix_oom" and facts.get("gc_retry") == "fixed":
+        wanted = situation.goal(reading, (), ())
+        if wanted is not None and wanted.value != "fix_oom":
+            # "turned it back on, it's fine now. but why does it need that much more?": the
+            # crash is over; what is asked now is the goal
+            return str(wanted.value)
     if goal == "fix_oom" and not (facts.get("gc_retry") == "fixed" and reading.has("thanks")):
         if _over_and_thanked(reading):
             return "off_topic"  # "tava dando oom, agora foi 🙏 vlw galera"

@@ -119,7 +119,7 @@ CASES: list[tuple[str, dict[str, FactValue]]] = [
     ("liguei de novo o gradient checkpointing e deu certo", {"gc": "enabled", "gc_retry": "fixed"}),
     (
         "reativei o GC e não dá mais OOM",
-        {"gc": "enabled", "gc_retry": "fixed", "oom_phase": "none"},
+        {"gc": "enabled", "gc_retry": "fixed"},
     ),
     # stability with GC on
     ("treino estável com GC", {"gc": "enabled", "stable_with_gc": "yes"}),

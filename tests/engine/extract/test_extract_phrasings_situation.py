@@ -1363,3 +1363,25 @@ def test_a_preview_log_line_gives_the_previews_settings() -> None:
         1024,
         30,
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # the crash is over once the retry worked: what is asked now is the goal
+        (
+            "why would GC cause OOM so suddenly? just want to understand, already turned it back "
+            "on and it works",
+            "explain",
+        ),
+        (
+            "alguem me explica pq o gc faz tanta diferença de vram? desliguei e estourou os 12 da "
+            "3060. ja religuei e voltou ao normal",
+            "explain",
+        ),
+        # still crashing after the retry is still a crash
+        ("religuei o gc e continua dando oom no passo 1, pq?", "fix_oom"),
+    ],
+)
+def test_asked_after_a_retry_that_worked(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

@@ -1385,3 +1385,16 @@ def test_a_preview_log_line_gives_the_previews_settings() -> None:
 )
 def test_asked_after_a_retry_that_worked(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        # the batch wished for is no batch run
+        ("Lumina 2: batch 4 OOMs (gc on), batch 2 works. How do I get the effect of batch 4?", 2),
+        ("deu oom com batch 6 no flux krea, baixei pra 2 e ta de boa. Como simulo o batch 6?", 2),
+    ],
+)
+def test_asking_for_the_effect_of_a_bigger_batch(text: str, batch: int) -> None:
+    found = extract(text)
+    assert (found.intent, found.facts.get("batch_size")) == ("accumulation", batch)

@@ -1398,3 +1398,15 @@ def test_asked_after_a_retry_that_worked(text: str, intent: str) -> None:
 def test_asking_for_the_effect_of_a_bigger_batch(text: str, batch: int) -> None:
     found = extract(text)
     assert (found.intent, found.facts.get("batch_size")) == ("accumulation", batch)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "On the 4070 Ti it OOMs before the first step finishes, even at batch 2",
+        "da out of memory antes de completar o primeiro passo, gc off",
+        "first step never completes, cuda oom. qie 2509 at 1024",
+    ],
+)
+def test_before_the_first_step_finishes_is_the_first_step(text: str) -> None:
+    assert extract(text).facts.get("oom_phase") == "first_steps"

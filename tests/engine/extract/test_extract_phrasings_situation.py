@@ -1410,3 +1410,15 @@ def test_asking_for_the_effect_of_a_bigger_batch(text: str, batch: int) -> None:
 )
 def test_before_the_first_step_finishes_is_the_first_step(text: str) -> None:
     assert extract(text).facts.get("oom_phase") == "first_steps"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gc off, bs 2, flux dev, buckets 512 and 1024. OOM at step 600 but only on a 1024 batch",
+        "chroma ta dando CUDA OOM so no bucket 1536, o resto vai. gc off, 3090",
+        "da OOM so nos buckets grandes, os pequenos passam. zimage",
+    ],
+)
+def test_a_bucket_named_with_the_crash_is_a_spike(text: str) -> None:
+    assert extract(text).facts.get("oom_phase") == "bucket_spike"

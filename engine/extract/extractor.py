@@ -154,14 +154,11 @@ _ONE_CLAUSE_KINDS: Final = frozenset({"first_run"})
 
 def _stopped_by(words: Sequence[str], hit: Hit) -> bool:
     """ "Training stopped with OOM", "parou com OOM": stopped by it, no negation of it."""
-    return words[hit.last] in ("stopped", "parou") and words[hit.last + 1 : hit.last + 2] in (
-        ("with",),
-        ("com",),
-        ("due",),
-        ("because",),
-        ("by",),
-        ("por",),
-    )
+    after = hit.last + 1
+    return words[hit.last] in ("stopped", "parou") and after < len(words) and words[after] in _BY
+
+
+_BY: Final = frozenset({"with", "com", "due", "because", "by", "por"})
 
 
 def _in_the(words: Sequence[str], at: int) -> bool:

@@ -41,7 +41,7 @@ eval: $(VENV)/.test-installed
 
 # Learn the intent model's weights again from the corpus's dev half (after adding dev messages).
 learn: $(VENV)/.test-installed
-	$(BIN)/python scripts/learn_intents.py
+	$(BIN)/python scripts/learn.py
 
 # The edit-test loop: no server processes, no redis-server, no browser, nothing from apt.
 test-fast: $(VENV)/.test-installed

@@ -68,9 +68,10 @@ def job_facts(reading: JobReading, whole: bool) -> dict[str, FactValue]:
     }
 
 
-def understand(text: str, expecting: str | None = None) -> Understanding:
-    """Read one message. Never raises: a pasted job that does not read is reported, not thrown."""
-    found = extract(text, expecting)
+def understand(text: str, expecting: str | None = None, *, learned: bool = True) -> Understanding:
+    """Read one message. Never raises: a pasted job that does not read is reported, not thrown.
+    ``learned`` as for ``extract``."""
+    found = extract(text, expecting, learned=learned)
     facts = dict(found.facts)
     if not found.config_text:
         return Understanding(found, facts, found.intent)

@@ -10,6 +10,7 @@ from engine.extract import roles, situation
 from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
 from engine.extract.intent import ASKS, GOALS, intent_of
+from engine.extract.learned import second_opinion
 from engine.extract.lexicon import LEXICON
 from engine.extract.locale_guess import guess_locale
 from engine.extract.model import (
@@ -613,11 +614,13 @@ def _earlier_answers(quoting: str, facts: dict[str, FactValue]) -> list[Evidence
     return said
 
 
-def extract(text: str, expecting: str | None = None) -> Extraction:
+def extract(text: str, expecting: str | None = None, *, learned: bool = True) -> Extraction:
     """Read what a message says about the user's situation. Never raises.
 
     ``expecting`` is the fact of the question the message answers, if any: a bare number is
-    then read as that fact first ("3" answering the batch size question).
+    then read as that fact first ("3" answering the batch size question). A message that answers
+    no question (asked by us or in a quote it answers) has what the rules read checked by the
+    learned fact models, unless ``learned`` is false (to measure the rules alone).
     """
     scan, quoting, block = _scanned(text)
     reading, locale = _read(scan)
@@ -625,9 +628,12 @@ def extract(text: str, expecting: str | None = None) -> Extraction:
     quoting_gc = quoting is not scan and quotes_name_gc(quoting, _reading_of)
     if expecting is None and quoting is not scan:
         expecting = _answering(scan, quoted_expecting(quoting, _reading_of))
+    checked = learned and expecting is None
     states = setting_states(reading, "gc" if quoting_gc else None)
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals, expecting)
+    if checked:
+        evidence = second_opinion(reading.text, facts, evidence)
     if quoting is not scan:
         evidence = (*evidence, *_earlier_answers(quoting, facts), *_recaps(quoting, facts))
     answered = _answered(reading, answers, quoting, signals, facts)

@@ -508,8 +508,9 @@ def test_what_gc_is_said_to_be(text: str, facts: dict[str, FactValue]) -> None:
         ("will turning GC back on make the results worse than with it off?", "disabled"),
         # switching it off, asked about, says it is on now
         ("want more it/s on sd 1.5 with my 3090 ti. turn GC off? runs fine now", "enabled"),
-        # an act done, asked about
-        ("did turning checkpointing back on ruin my lora??", None),
+        # an act done, asked about: it was turned on and stayed on for the LoRA blamed (the
+        # corpus reads it so; the rules alone miss it, the learned second opinion sets it)
+        ("did turning checkpointing back on ruin my lora??", "enabled"),
         # both ways, the same crash: neither is the setup
         ("gc on, gc off, doesnt matter, OOM either way on step 1", None),
         # blamed for what went wrong with the run: the run's state

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from engine.extract import extract
-from engine.extract.learned import WEIGHTS, IntentModel, features_text, model
-from scripts.learn_intents import dumps, learned, train
+from engine.extract.learned import WEIGHTS, LearnedModel, features_text, model
+from scripts.learn import dumps, learned, train
 from tests.reading.corpus import load
 
 
@@ -49,5 +49,5 @@ def test_the_weights_file_names_its_source_and_classes() -> None:
     data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
     assert data["source"] == "tests/reading/corpus/dev"
     assert set(data["classes"]) >= {"fix_oom", "where_to_change", "unclear"}
-    loaded = IntentModel.load()
+    loaded = LearnedModel.load()
     assert len(loaded.classes) == len(loaded.intercept) == len(data["classes"])

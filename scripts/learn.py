@@ -156,11 +156,6 @@ def _batch(entry: Entry) -> int:
     return int(match.group()) // 100
 
 
-def fact_model(data: dict[str, Any], sets: bool) -> LearnedModel:
-    """A fact model as the engine loads it, from what ``weights`` wrote (classes still labels)."""
-    return LearnedModel.from_data({**data, "sets": sets})
-
-
 def check(folds: int = 5) -> str:
     """The dev half read with the rules alone and with the second opinion, where each message's
     fact models were learned without its whole writing batch: what a new writer's messages get.
@@ -181,7 +176,8 @@ def check(folds: int = 5) -> str:
         for fact in FACTS:
             labels = fact_labels([entries[k] for k in seen], fact)
             fitted = train([texts[k] for k in seen], labels)
-            models[fact] = fact_model(weights(*fitted, keep=FACT_KEEP), fact not in CHECK_ONLY)
+            learned = weights(*fitted, keep=FACT_KEEP)  # classes still labels, as the engine's
+            models[fact] = LearnedModel.from_data({**learned, "sets": fact not in CHECK_ONLY})
         with mock.patch("engine.extract.learned.fact_models", return_value=models):
             for k in unseen:
                 u = understand(entries[k].text)

@@ -44,10 +44,11 @@ FACT_WEIGHTS: Final = Path(str(_HERE.joinpath("fact_weights.json")))
 # a bag of words misses the negation; "after like 2h": too few words), it has no say.
 DOUBTED: Final = 0.05
 KNOWN: Final = 0.5
-# …and a value the rules did not read is set when the fact model gives it at least this. Both
-# chosen on the dev half with whole writing batches held out (`make learn` prints the check).
+# …and a value the rules did not read is set when the fact model gives it at least this. All three
+# chosen on the dev half with whole writing batches held out (`scripts/learn.py --check`).
 SURE: Final = 0.9
-# The words named as a learned value's evidence: the few that weighed most for it.
+# How many of the words that weighed most for a learned value are looked for in the message as
+# its evidence.
 _SHOWN: Final = 3
 _OPENING: Final = 80  # the evidence of a value whose words are written other than they are read
 
@@ -150,9 +151,10 @@ def second_opinion(
     text: str, facts: dict[str, FactValue], evidence: tuple[Evidence, ...]
 ) -> tuple[Evidence, ...]:
     """The fact models' check of what the rules read from ``text``; ``facts`` is changed in place
-    and the evidence kept or added is returned. A value the model finds very unlikely is dropped
-    (a wrong fact gives wrong advice; a missing one costs a question); a value the rules missed
-    is set only when the model is sure of it, with the words that weighed most as its evidence."""
+    and the evidence kept or added is returned. A value the model finds very unlikely, though it
+    reads the rules' own words as that value, is dropped (a wrong fact gives wrong advice; a
+    missing one costs a question); a value the rules missed is set only when the model is sure of
+    it, with the words that weighed most as its evidence."""
     dropped = set()
     added = []
     for fact, learned in fact_models().items():

@@ -136,17 +136,10 @@ def dumps(data: dict[str, Any]) -> str:
 
 
 def dumps_facts(data: dict[str, Any]) -> str:
-    """One feature a line, each fact's model after its own head line."""
-    lines = [f'{{"source": {json.dumps(data["source"])}, "facts": {{']
-    models = []
-    for fact, one in data["facts"].items():
-        head = {k: v for k, v in one.items() if k != "features"}
-        body = ",\n".join(_rows(one["features"]))
-        head_line = json.dumps(head)[:-1]
-        models.append(f'{json.dumps(fact)}: {head_line}, "features": {{\n{body}\n}}}}')
-    lines.append(",\n".join(models))
-    lines.append("}}")
-    return "\n".join(lines) + "\n"
+    """One feature a line, each fact's model written as ``dumps`` writes one."""
+    models = [f"{json.dumps(fact)}: {dumps(one).rstrip()}" for fact, one in data["facts"].items()]
+    head = f'{{"source": {json.dumps(data["source"])}, "facts": {{'
+    return "\n".join((head, ",\n".join(models), "}}")) + "\n"
 
 
 def _batch(entry: Entry) -> int:
@@ -162,15 +155,12 @@ def check(folds: int = 5) -> str:
     The engine reads each message as it does at run time, with the fold's models in place."""
     from unittest import mock
 
-    from engine.message import understand
-    from tests.reading.evaluate import Read, report, score
+    from tests.reading.evaluate import read_all, report, score
 
     entries = load("dev").entries
     texts = [features_text(e.text) for e in entries]
     groups = [_batch(e) for e in entries]
-    alone = [understand(e.text, learned=False) for e in entries]
-    rules = [Read(e, _facts(u.facts), u.intent) for e, u in zip(entries, alone, strict=True)]
-    checked: list[Read | None] = [None] * len(entries)
+    checked = []
     for seen, unseen in GroupKFold(n_splits=folds).split(texts, groups=groups):
         models = {}
         for fact in FACTS:
@@ -179,15 +169,9 @@ def check(folds: int = 5) -> str:
             learned = weights(*fitted, keep=FACT_KEEP)  # classes still labels, as the engine's
             models[fact] = LearnedModel.from_data({**learned, "sets": fact not in CHECK_ONLY})
         with mock.patch("engine.extract.learned.fact_models", return_value=models):
-            for k in unseen:
-                u = understand(entries[k].text)
-                checked[k] = Read(entries[k], _facts(u.facts), u.intent)
-    both = [r for r in checked if r is not None]
-    return "\n\n".join((report("rules alone", score(rules)), report("checked", score(both))))
-
-
-def _facts(facts: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in facts.items() if k != "goal"}
+            checked += read_all(entries[k] for k in unseen)
+    rules = score(read_all(entries, learned=False))
+    return "\n\n".join((report("rules alone", rules), report("checked", score(checked))))
 
 
 def main(argv: list[str]) -> int:

@@ -628,11 +628,10 @@ def extract(text: str, expecting: str | None = None, *, learned: bool = True) ->
     quoting_gc = quoting is not scan and quotes_name_gc(quoting, _reading_of)
     if expecting is None and quoting is not scan:
         expecting = _answering(scan, quoted_expecting(quoting, _reading_of))
-    checked = learned and expecting is None
     states = setting_states(reading, "gc" if quoting_gc else None)
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals, expecting)
-    if checked:
+    if learned and expecting is None:
         evidence = second_opinion(reading.text, facts, evidence)
     if quoting is not scan:
         evidence = (*evidence, *_earlier_answers(quoting, facts), *_recaps(quoting, facts))

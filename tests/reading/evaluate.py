@@ -76,10 +76,11 @@ class Scores:
         return self.right_intents[locale] / count if count else None
 
 
-def read_all(entries: Iterable[Entry]) -> list[Read]:
+def read_all(entries: Iterable[Entry], *, learned: bool = True) -> list[Read]:
+    """Each message read as the engine reads it (``learned`` as for ``extract``)."""
     reads = []
     for entry in entries:
-        got = understand(entry.text)
+        got = understand(entry.text, learned=learned)
         facts = {k: v for k, v in got.facts.items() if k != "goal"}
         reads.append(Read(entry, facts, got.intent))
     return reads

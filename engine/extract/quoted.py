@@ -45,6 +45,11 @@ _DONE: Final = _WORKED | {
     ("ja",),
     ("did", "exactly", "that"),
     ("fiz", "exatamente", "isso"),
+    ("tried", "this"),
+    ("tried", "that"),
+    ("tried", "it"),
+    ("tentei", "isso"),
+    ("testei", "isso"),
 }
 # Words of a quote that asks to try again: a yes to it is a retry.
 _AGAIN: Final = frozenset({"again", "retry", "rerun", "try", "novamente", "novo", "tenta", "tente"})

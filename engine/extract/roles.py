@@ -964,6 +964,8 @@ _NOT_RUN: Final = re.compile(
     r"|\b(?:people|ppl|others|folks|everyone) (?:get|run|use|do|train with|train at|go with)"
     r"|\b(?:galera|pessoal|o povo) (?:usa|roda|consegue|treina com|treinam com)"
     r"|\b(?:fake|simulate|emulate|simular|emular|fingir)(?: a| um)?"
+    r"|\b(?:never|haven'?t|have not|didn'?t|did not|nunca|nem|nao) (?:even )?"
+    r"(?:tried|tentei|testei)"
     r"|\b(?:the man|the guy|the tutorial|the video|o tutorial|o video|o cara)"
     r" (?:uses?|used|usa|usou))"
     r"\s+(?:(?:a|o|um|uma|the)\s+)?(?:batch|bs|batch size|batches)?\s*(?:de|of|=|:)?\s*$"
@@ -994,7 +996,9 @@ _DOES_NOT_FIT: Final = re.compile(
     r"(?:(?!\bbut\b|\bmas\b|\bbatch\b|\blote\b)[^.?!,;\n]){0,40}?"
     r"\b(?:(?:won'?t|wouldn'?t|doesn'?t|does not|will not|can'?t) (?:fit|work)"
     r"|(?:is|it'?s) (?:obviously |just |definitely )?not happening|nem pensar|nem a pau"
-    r"|nao (?:cabe|aguenta))\b"
+    r"|nao (?:cabe|aguenta)"
+    r"|(?:nem|nao|nunca|never|haven'?t|have not|didn'?t|did not|not) (?:even )?"
+    r"(?:tentei|tried|try|testei|tested))\b"
 )
 # In a question, a value proposed rather than run: going back to it, wanting it, the other
 # option ("I'd like something like bs 8, how…?").
@@ -1023,14 +1027,14 @@ def _feared_or_advised(reading: Reading, number: Number) -> bool:
     return feared or (advised and reading.question(number.first))
 
 
-def _aside(reading: Reading, number: Number) -> bool:
+def _aside(reading: Reading, number: Number, *, same_job: bool = False) -> bool:
     """Said of an earlier run, or asked about ("if batch is 1, does…?", "is bs 1 with accum 4
-    the same as bs 4?"): not the run now."""
+    the same as bs 4?"): not the run now. With ``same_job``, the earlier run is the one now."""
     if _KEYED.search(reading.low, max(0, number.start - 32), number.start):
         return False  # "gradient_accumulation: 4 with batch_size: 1, is that…?": set, not supposed
     sentence = reading.sentence_of(number.first)
     past = [h for h in reading.of("past") if reading.sentence_of(h.first) == sentence]
-    if past and not _corrected_since(reading, past[-1], number):
+    if past and not same_job and not _corrected_since(reading, past[-1], number):
         return True
     if any(h.first <= number.first <= h.last for h in reading.of("accumulation")):
         return True  # "como faço batch 16 numa placa de 16gb": the batch wanted
@@ -1059,8 +1063,17 @@ def _aside(reading: Reading, number: Number) -> bool:
         return True  # "so bs 2 ga 2 = 4?": sums asked about
     if reading.question(number.first) and _options(reading, number):
         return True  # "gc off with batch 1, or gc on with batch 4?": two options weighed
+    # "se eu usar batch 1, dá pra…?", "can I do batch 8…?": the number inside what is supposed.
+    # A supposition after it, in a clause of its own, asks about the run the number describes
+    # ("zit, batch 1 na 4080, dá pra tirar o gc?")
+    clause = reading.clauses_of_words[number.first]
     return reading.question(number.first) and any(
         reading.sentence_of(h.first) == sentence
+        and (
+            kind == "accumulation"  # "is bs 2 accum 4 the same as bs 8?": all weighed
+            or h.first < number.first
+            or reading.clauses_of_words[h.first] == clause
+        )
         for kind in ("hypo", "supposing", "accumulation")
         for h in reading.of(kind)
     )
@@ -1197,13 +1210,26 @@ _FITS_BEFORE: Final = re.compile(
 _VERSUS: Final = frozenset({"vs", "versus"})
 
 
+# "the exact same config that trained fine last week (bs1, 1024) OOMs now": what the earlier run
+# was set to is what this one is set to
+_SAME_JOB: Final = re.compile(
+    r"\b(?:(?:exact|exactly the|the) same (?:config|settings|job|yaml|setup|run|params|parameters)"
+    r"|same (?:config|settings|job|yaml|setup|params|parameters) (?:as|that|which)"
+    r"|(?:mesm[oa]s?|identic[oa]) (?:config|configs|configuracao|configuracoes|job|yaml|setup"
+    r"|parametros)|nothing (?:else )?changed|nada mudou|sem mudar nada|didn'?t change anything"
+    r"|nao mudei nada)\b"
+    # "same settings as last week but with batch 4": the numbers after the "but" changed; not
+    # "as mesmas configurações, mas desmarquei o GC"
+    r"(?![^.?!\n]*\b(?:but|except|mas|exceto|so que|menos|other than|apart from)\b"
+    r"[^.?!\n]*\b(?:batch|bs|lote|res|resolution|resolucao|buckets?|\d+)\b)"
+)
 _RUNNING_THIS: Final = re.compile(
     r"\b(?:that'?s what i'?m (?:running|using)|e o que (?:to|estou) (?:rodando|usando)"
     r"|(?:to|estou) (?:rodando|usando) assim|i'?m running (?:it )?like that|rodando assim agora)\b"
 )
 _RUN_NOW: Final = re.compile(
     r"\b(?:i'?m (?:at|on|using|running)|i run|running|using|currently|to com|estou com|to usando"
-    r"|usando|rodo com"
+    r"|usando|rodo com|roda|rodo|runs (?:at|on|with)|it runs"
     r"|rodando com|atualmente)\b[^.?!,;]*$"
 )
 
@@ -1259,6 +1285,10 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
             if not items:
                 continue
             now = [i for i in items if not _aside(reading, i.number)]
+            if not now and _SAME_JOB.search(reading.low):
+                # "the exact same config that trained fine last week (bs1, 1024) OOMs now": the
+                # earlier run was set as this one is
+                now = [i for i in items if not _aside(reading, i.number, same_job=True)]
             if not now and role in _ASIDE_ALONE_DROPPED:
                 continue
             items = now or items
@@ -1288,12 +1318,14 @@ def _changed_to(reading: Reading, item: Assigned) -> bool:
 
 
 def _taken_out(reading: Reading) -> set[int]:
-    return {int(m[1]) for m in _TAKEN_OUT.finditer(reading.low)}
+    return {int(m[1] or m[2]) for m in _TAKEN_OUT.finditer(reading.low)}
 
 
+# "tirei o 1024", "desmarquei 1024", "512, 768 (1024 unticked)": a size no longer trained
 _TAKEN_OUT: Final = re.compile(
-    r"\b(?:tirei|removi|dropped|removed|took out)\s+(?:o|a|the)?\s*"
+    r"\b(?:tirei|removi|desmarquei|dropped|removed|took out|unticked|unchecked)\s+(?:o|a|the)?\s*"
     r"(?:bucket\s+(?:de\s+)?)?(\d{3,4})\b(?!\s*(?:steps|passos|x))"
+    r"|\b(\d{3,4})\s+(?:unticked|unchecked|removed|desmarcad[oa]|removid[oa]|tirad[oa])\b"
 )
 
 

@@ -244,12 +244,19 @@ def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | 
     best_key, best_weak = (0, False), True
     first, last = mention.first, mention.last
     others = [h.first for h in clause if h.kind in _NAMED and h.arg != mention.arg]
+    ends = [h.last for h in clause if h.kind in _NAMED and h.arg != mention.arg]
     for hit in clause:
         reach = _REACH.get(hit.kind)
         if reach is None or hit is mention or _preposition(hit, reading):
             continue
         if any(min(hit.last, first) < at < max(hit.first, last) for at in others):
             continue  # "preview + LoRA dá OOM com GC desligado": GC's state, not the preview's
+        if (
+            hit.last < first
+            and any(hit.first - end == 1 for end in ends)
+            and not _LISTING.issuperset(reading.tokens.words[hit.last + 1 : first])
+        ):
+            continue  # "gc desligado deu OOM na hora de quantizar": the state of the name before
         if _verb_of_the_next(hit, last, others, reading):
             continue  # "enabled GC back and disabled the sampling": the verb of the next one
         limit, side = reach
@@ -270,6 +277,10 @@ def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | 
     if best is not None and best.first > last and switched_back and _was(best, reading):
         return switched_back[-1]  # "reativei o gc (tava desligado)": the switch, then what it was
     return best
+
+
+# Words that carry a state on to the next name: "gc ligado e low vram", "GC on with low_vram"
+_LISTING: Final = frozenset({"e", "and", "com", "with", "o", "a", "the", "tb", "tbm", "too"})
 
 
 def _was(hit: Hit, reading: Reading) -> bool:

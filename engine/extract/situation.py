@@ -1145,7 +1145,11 @@ def _fine_beside_gc_on(reading: Reading, states: Sequence[SettingState]) -> Foun
     words = reading.tokens.words
     crashing = [h for h in reading.of("oom") if not reading.negated(h)]
     for cue in [h for h in reading.hits if h.kind in _FINE]:
-        if crashing and _said_before(reading, [cue], crashing, states) is None:
+        if (
+            crashing
+            and _said_before(reading, [cue], crashing, states) is None
+            and not _apart_from_a_crash_with_gc_off(reading, cue, crashing, states)
+        ):
             continue  # "ran fine for 3 hours then this: OutOfMemoryError": the run that crashed
         if not _LOOKS.isdisjoint(words[max(0, cue.first - 2) : cue.first]):
             continue  # "samples look fine", "a lora ficou ok", "vram is fine": not the run
@@ -1223,6 +1227,13 @@ def _stable_with_gc(
         first_run = None  # "should I ever start a first run with GC off?": anyone's first run
     if first_run is not None and reading.has("no_crash", "stable"):
         first_run = None  # "my first LoRA is running, no errors": a first run, going well
+    if (
+        first_run is not None
+        and not reading.has("oom")
+        and _finished(reading, first_run)
+        and not any(s.setting == "gc" and s.state == "off" for s in states)
+    ):
+        first_run = None  # "finally got my first lora done!": a first run that went through
     if first_run is not None and not reading.negated(first_run):
         return _hit(reading, "stable_with_gc", "no", first_run)
     regressed = REGRESSION_AFTER_UPDATE in signals and ooms
@@ -1277,6 +1288,10 @@ def _stable_with_gc(
     if before is not None and not off_then and _switched_off(reading, states):
         # "it trained fine before I turned it off": GC was on in the run that went fine
         return _hit(reading, "stable_with_gc", "yes", before)
+    contrast = _calm_with_gc_on_apart(reading, calms, ooms, states, now)
+    if contrast is not None:
+        # "OOM with GC off. With GC on I never had a problem": the other side of the comparison
+        return contrast
     if not reading.has(*_STABLE):
         return None  # most messages: no need to look through every phrase
     gc = [s for s in states if s.setting == "gc"]
@@ -1303,3 +1318,64 @@ def _stable_with_gc(
             first, last = min(state.first, first), max(state.last, last)
         return _found(reading, "stable_with_gc", value, first, last)
     return None
+
+
+def _calm_with_gc_on_apart(
+    reading: Reading,
+    calms: Sequence[Hit],
+    ooms: Sequence[Hit],
+    states: Sequence[SettingState],
+    now: SettingState | None,
+) -> Found | None:
+    """A calm told in a sentence of its own with GC on, while the crash now is with GC off:
+    "crasha com gradient_checkpointing: false. Com checkpointing true nunca tive problema"."""
+    if not ooms or now is None or now.state != "off":
+        return None
+    crashed = {reading.sentence_of(h.first) for h in ooms}
+    for calm in calms:
+        sentence = reading.sentence_of(calm.first)
+        if sentence in crashed:
+            continue
+        on = [
+            s
+            for s in states
+            if s.setting == "gc"
+            and s.state == "on"
+            and not s.wished
+            and not s.retry
+            and reading.sentence_of(s.first) == sentence
+        ]
+        if on:
+            first, last = min(on[0].first, calm.first), max(on[0].last, calm.last)
+            return _found(reading, "stable_with_gc", "yes", first, last)
+    return None
+
+
+def _apart_from_a_crash_with_gc_off(
+    reading: Reading, cue: Hit, ooms: Sequence[Hit], states: Sequence[SettingState]
+) -> bool:
+    """``cue`` is told in a sentence of its own, and the crash beside GC off: "crasha com
+    gradient_checkpointing: false. Com checkpointing true nunca tive problema"."""
+    crashed = {reading.sentence_of(h.first) for h in ooms}
+    return reading.sentence_of(cue.first) not in crashed and any(
+        s.setting == "gc"
+        and s.state == "off"
+        and not s.wished
+        and reading.sentence_of(s.first) in crashed
+        for s in states
+    )
+
+
+_FINISHED: Final = frozenset(
+    {"done", "finished", "completed", "terminei", "terminou", "terminada", "pronta", "pronto"}
+    | {"concluida", "concluido", "concluí", "conclui"}
+)
+
+
+def _finished(reading: Reading, hit: Hit) -> bool:
+    """A word of completion in the sentence of ``hit``: "finally got my first lora done"."""
+    sentence = reading.sentence_of(hit.first)
+    return any(
+        word in _FINISHED and reading.sentence_of(i) == sentence
+        for i, word in enumerate(reading.tokens.words)
+    )

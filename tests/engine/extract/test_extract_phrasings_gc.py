@@ -758,3 +758,49 @@ def test_a_state_said_of_it_or_mine(text: str, gc: str | None) -> None:
 def test_gc_on_runs_are_runs_with_gc_on(text: str) -> None:
     facts = extract(text).facts
     assert (facts.get("gc"), facts.get("stable_with_gc")) == ("enabled", "yes")
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # the state right after GC's name is GC's, not the next setting's
+        (
+            "desliguei o gc e deu oom na hora de quantizar o modelo",
+            {"gc": "disabled", "quantize": True},
+        ),
+        ("GC off, crashed while quantizing the transformer", {"gc": "disabled", "quantize": True}),
+        # a state said of a list carries on to the next name
+        ("rodando com gc ligado e low vram, bs 1", {"gc": "enabled", "low_vram": True}),
+    ],
+)
+def test_a_state_belongs_to_the_name_before_it(text: str, facts: dict[str, FactValue]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "where do I turn GC back on? I switched it off last month, no crash right now, just want"
+        " it back on",
+        "cade a opcao pra religar o gc? desliguei mes passado, quero ele de volta antes do"
+        " proximo treino",
+    ],
+)
+def test_wanting_it_back_on_is_no_retry(text: str) -> None:
+    facts = extract(text).facts
+    assert facts.get("gc") == "disabled"
+    assert facts.get("gc_retry") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> just turn gradient checkpointing off, it's way faster\n"
+        "tried this and now my zimage lora OOMs at step 2",
+        "> desliga o gc que fica mais rapido\nfiz isso e agora da oom no passo 1",
+        "> try disabling gradient checkpointing\ntried it, OOM on the first step now",
+    ],
+)
+def test_advice_quoted_then_done_is_the_setup(text: str) -> None:
+    assert extract(text).facts.get("gc") == "disabled"

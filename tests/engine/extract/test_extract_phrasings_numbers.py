@@ -801,3 +801,87 @@ def test_a_size_timed_like_previews(text: str, facts: dict[str, FactValue]) -> N
 def test_the_total_of_a_count_is_no_size(text: str, facts: dict[str, FactValue]) -> None:
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # the setup told in a clause of its own, then a question about changing something else
+        (
+            "sdxl 1024 batch 2 na 3060 ta 4s/it com gc ligado, da pra desligar o gc?",
+            {"batch_size": 2, "max_resolution": 1024},
+        ),
+        (
+            "flux dev at 768, bs 2 on my 4090, gc on, could I turn gc off to go faster?",
+            {"batch_size": 2, "max_resolution": 768},
+        ),
+        # the number inside what is supposed is no setup
+        ("se eu usar batch 1, da pra treinar em 1024?", {"batch_size": None}),
+        ("can I do batch 8 with gradient accumulation on a 12gb card?", {"batch_size": None}),
+    ],
+)
+def test_a_supposition_after_the_setup_leaves_the_setup(
+    text: str, facts: dict[str, FactValue]
+) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        (
+            "The exact same config that trained fine last week (GC on, bs 2, 1024) now OOMs at"
+            " step 1 after the update.",
+            {"batch_size": 2, "max_resolution": 1024},
+        ),
+        (
+            "mesma config de antes (gc ligado, batch 1, 768) e agora da oom no passo 1 depois do"
+            " update",
+            {"batch_size": 1, "max_resolution": 768},
+        ),
+        # what changed since is not the earlier run's
+        (
+            "Same settings as last week but with batch 4: OOM at step 1. last week was batch 1.",
+            {"batch_size": None},
+        ),
+        # a value of now beats the earlier run's, the same job or not
+        (
+            "treinava em 1024 com batch 2 sem drama. agora nem batch 1 em 768 passa, nao mudei"
+            " nada na config",
+            {"batch_size": 1, "max_resolution": 768},
+        ),
+    ],
+)
+def test_the_same_job_then_and_now(text: str, facts: dict[str, FactValue]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "sizes"),
+    [
+        ("resolution 512, 768 (1024 unticked), gc on, OOM at step 1", [512, 768]),
+        ("buckets 512 e 768 (desmarquei 1024), oom no passo 2", [512, 768]),
+        ("unchecked 1280, now buckets 768, 1024 and 1280 left? no: 768, 1024", [768, 1024]),
+    ],
+)
+def test_a_size_unticked_is_no_longer_trained(text: str, sizes: list[int]) -> None:
+    found = extract(text).facts
+    assert found.get("resolutions") == sizes
+    assert found.get("max_resolution") == sizes[-1]
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        (
+            "batch 2 com accumulation 4 da o mesmo que batch 8? hoje roda batch 2 de boa, batch 8"
+            " nunca tentei",
+            2,
+        ),
+        ("is bs 2 + accum 2 like bs 4? it runs at bs 2 fine, never tried bs 4", 2),
+    ],
+)
+def test_a_batch_never_tried_is_not_the_run(text: str, batch: int) -> None:
+    assert extract(text).facts.get("batch_size") == batch

@@ -1422,3 +1422,51 @@ def test_before_the_first_step_finishes_is_the_first_step(text: str) -> None:
 )
 def test_a_bucket_named_with_the_crash_is_a_spike(text: str) -> None:
     assert extract(text).facts.get("oom_phase") == "bucket_spike"
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        # the previews made before training starts: sampling, not loading
+        ("chroma da OOM gerando os previews antes de comecar o treino", "sampling"),
+        ("it OOMs rendering the preview images before training starts", "sampling"),
+        # never reaching the first step (counted from 0 or 1): still loading
+        ("oom quantizando o transformer, nem chega no step 0", "loading"),
+        ("OOM every time, it never gets to step 0", "loading"),
+        # the training loop starting is the first steps
+        ("CUDA OOM right when the training loop starts, sdxl", "first_steps"),
+        ("da OOM na primeira step, flux dev", "first_steps"),
+    ],
+)
+def test_when_it_breaks_around_the_start(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase
+
+
+@pytest.mark.parametrize(
+    ("text", "stable"),
+    [
+        # a first run that went through is no sign of never having had a stable one
+        ("finally got my first lora done, thanks everyone!", None),
+        ("terminei minha primeira lora, valeu galera", None),
+        # but a first run is when it crashes, or when it finished with GC off
+        ("first lora ever and it OOMs at step 1", "no"),
+        ("terminei minha primeira lora com gc desligado mas ficou feia", "no"),
+    ],
+)
+def test_a_first_run_that_went_through(text: str, stable: str | None) -> None:
+    assert extract(text).facts.get("stable_with_gc") == stable
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Crashes with CUDA OOM at step 40 with gc off. With gc on I never had a problem.",
+        "com gc desligado estoura no passo 2. com gc ligado nunca deu problema",
+        "OOM no passo 1 com gradient_checkpointing: false. Com checkpointing true nunca tive"
+        " problema nesse dataset.",
+    ],
+)
+def test_the_calm_side_of_a_comparison_is_a_stable_run(text: str) -> None:
+    facts = extract(text).facts
+    assert facts.get("gc") == "disabled"
+    assert facts.get("stable_with_gc") == "yes"

@@ -294,9 +294,14 @@ def _proposed_batch(quote: str, answer: str, said: str | None) -> int | None:
     if "?" not in asked and _PROPOSING.match(asked) is None:
         return None  # "> bot: batch 4 at 1536 is a lot" / "yeah it is": agreeing, not doing
     values = {int(v) for v in _BATCH_PROPOSED.findall(asked)}
-    if len(values) != 1:
+    if len(values) > 1:
         return None
     head = fold(answer.lstrip())[:40]
+    if not values:
+        # "> try a smaller batch" / "went from 4 down to 2, same thing", "já tá em 1"
+        named = _BATCH_NAMED.search(asked) is not None
+        moved = _MOVED_TO.match(head)
+        return int(moved.group(1)) if named and moved is not None else None
     if said != "yes" and _ALREADY.match(head) is None:
         return None
     (value,) = values
@@ -311,6 +316,13 @@ _PROPOSING: Final = re.compile(
 )
 _BATCH_PROPOSED: Final = re.compile(
     r"\b(?:batch(?:[ _]size)?|bs|lote)\s*(?:de|to|para|pra|=|:)?\s*(\d{1,2})\b"
+)
+_BATCH_NAMED: Final = re.compile(r"\b(?:batch(?:[ _]size)?|bs|lote)\b")
+# An answer that opens with where the batch is now: "already at 1", "went from 4 down to 2".
+_MOVED_TO: Final = re.compile(
+    r"(?:\w+,? ){0,2}?(?:(?:ja|already) (?:(?:ta|to|tô|ta|esta|estou|is|am|i'?m) )?(?:em|no|at|on)"
+    r"|i'?m already (?:at|on)|(?:went|dropped|got|baixei|desci|fui)(?: it)?(?: (?:de|from) \d+)?"
+    r"(?: (?:down|all the way))? (?:to|pra|para|pro|ate)) (\d{1,2})\b(?!\s*(?:gb|k|steps|passos|x))"
 )
 _ALREADY: Final = re.compile(
     r"(?:ya |yeah |yes |sim |)?(?:already|ja|i'?m already|i am already|fiz isso|did that|did it"

@@ -1259,6 +1259,16 @@ _PREVIEW_AFTER: Final = re.compile(
 )
 
 
+_NOT_AT: Final = re.compile(
+    r"\b(?:not|nao|nem|never|nunca)\s+(?:even\s+)?(?:at|on|in|no|na|em)?\s*"
+    r"(?:the\s+|o\s+)?(?:step|passo|it)?\s*$"
+)
+
+
+def _not_at(reading: Reading, number: Number) -> bool:
+    return _NOT_AT.search(reading.low, max(0, number.start - 16), number.start) is not None
+
+
 def _phase_of_step(reading: Reading, number: Number) -> str | None:
     step = number.value * (1000 if number.unit == "k" else 1)  # "no passo 2k"
     if _PREVIEW_AFTER.match(reading.low, number.end):
@@ -1360,6 +1370,11 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         if role == "batch_size" and fits and fits[-1] is not last and _crash_after(reading, last):
             last = fits[-1]  # "batch 1 fits, batch 2 OOMs", "cabe batch 1, batch 2 já estoura"
         return [Found(role, _int(last.number.value), last.start, last.end)]
+    if role == "step":
+        # "why now and not at step 1??": the step it did not crash at
+        items = [i for i in items if not _not_at(reading, i.number)]
+        if not items:
+            return []
     item = items[0]
     if role == "step":
         # "parou de estourar no passo 2 mas agora morre no passo 1900": the step said after the

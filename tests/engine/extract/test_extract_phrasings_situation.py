@@ -1470,3 +1470,18 @@ def test_the_calm_side_of_a_comparison_is_a_stable_run(text: str) -> None:
     facts = extract(text).facts
     assert facts.get("gc") == "disabled"
     assert facts.get("stable_with_gc") == "yes"
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        (
+            "torch.OutOfMemoryError: CUDA out of memory. 2 hours in. why now and not at step 1??",
+            "later",
+        ),
+        ("nao no passo 1, so no passo 900 da oom", "later"),
+        ("OOM, and not even at step 2 like before", None),
+    ],
+)
+def test_a_step_it_did_not_crash_at(text: str, phase: str | None) -> None:
+    assert extract(text).facts.get("oom_phase") == phase

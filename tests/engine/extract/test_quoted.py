@@ -459,3 +459,20 @@ def test_no_oom_so_far_is_no_stable_run_yet() -> None:
 )
 def test_answers_under_a_quoted_crash_are_about_the_crash(text: str) -> None:
     assert extract(text).intent == "fix_oom"
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        ("> try a smaller batch first\nwent from 4 down to 2, same thing, OOM on step 2", 2),
+        ("> diminui o batch\nja ta em 1 mano. continua oom no step 3", 1),
+        ("> tenta baixar o batch\nbaixei de 4 pra 2 e continua estourando", 2),
+        ("> lower your batch size\nI'm already at 1, still OOM", 1),
+        # no number given back: nothing to read
+        ("> try a smaller batch\nok, will do", None),
+        # a quote about another setting lends the number no batch
+        ("> lower the resolution\nwent from 1024 down to 768, same", None),
+    ],
+)
+def test_where_the_batch_is_now_under_advice_to_lower_it(text: str, batch: int | None) -> None:
+    assert extract(text).facts.get("batch_size") == batch

@@ -822,6 +822,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             continue  # "guy above runs bs4 on 24g, im on 16g": his card, not theirs
         if role == "vram_gb" and _of_the_ram(reading, number):
             continue  # "RAM fills all the way up (64GB)": the system's memory, not the card's
+        if role == "vram_gb" and _SHARED_BEFORE.search(
+            reading.low, max(0, number.start - 40), number.start
+        ):
+            continue  # "shared GPU memory at 9 GB", "memória compartilhada em 10gb": spilled
         _, first, last = score.best_cue.get(role, (0.0, number.first, number.last))
         start = min(number.start, starts[first])
         end = max(number.end, reading.tokens.ends[last])
@@ -1146,6 +1150,13 @@ _WANTED: Final = re.compile(
     # "thinking either batch 2 or GC off", "pensando entre batch 2 ou GC off": options weighed
     r"|\b(?:thinking|pensando|considering|considerando)(?: (?:either|entre|about|em))?"
     r"\s+(?:\S+\s*)?$"
+)
+
+
+# The GPU's shared memory (system RAM it spills into) named just before an amount of it
+_SHARED_BEFORE: Final = re.compile(
+    r"\b(?:shared|compartilhada)\b(?: (?:gpu |da gpu |de gpu |video |de video )?"
+    r"(?:memory|memoria|mem|ram))?[^.?!,;\d]{0,14}$"
 )
 
 

@@ -1309,7 +1309,26 @@ def _debated(reading: Reading, states: Sequence[SettingState]) -> bool:
         return False  # "6 loras with gc on, never an issue. this one i turned it off"
     if reading.has("either_way"):
         return True  # "gc on, gc off, doesn't matter, OOM either way": neither is the setup
+    if _each_with_its_outcome(reading, states):
+        return True  # "gc liga e fica lento, desliga e estoura": what each way does
     return not any(not reading.negated(h) for h in reading.of("oom"))
+
+
+_PRESENT_SWITCH: Final = frozenset({"liga", "desliga", "ligo", "desligo", "on", "off"})
+
+
+def _each_with_its_outcome(reading: Reading, states: Sequence[SettingState]) -> bool:
+    """GC switched on and off in one sentence, each said in the present and followed by what
+    it does ("…liga e fica lento, desliga e estoura", "on and it crawls, off and it OOMs")."""
+    words = reading.tokens.words
+    told = {
+        (s.state, reading.sentence_of(s.first))
+        for s in states
+        if s.setting == "gc"
+        and not _PRESENT_SWITCH.isdisjoint(words[s.first : s.last + 1])
+        and words[s.last + 1 : s.last + 2] in (("e",), ("and",))
+    }
+    return any(("on", sentence) in told and ("off", sentence) in told for _, sentence in told)
 
 
 # Asking whether to do something, or wanting to, says nothing of what is set now: "should I
@@ -1643,8 +1662,8 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
 # I check whether it's on?", "não sei se tá ligado". A wish to check ("quero conferir se tá
 # ligado") is left out: people who write it are as often sure as not.
 _WHICH_WAY: Final = re.compile(
-    r"\b(?:no idea|not sure|not 100 sure|unsure|idk|dunno|don t know|dont know|do not know"
-    r"|can t tell|cant tell|cannot tell|no clue|not certain|don t remember|dont remember"
+    r"\b(?:no idea|not sure|not 100 sure|unsure|idk|dunno|don'?t know|don t know|do not know"
+    r"|can'?t tell|can t tell|cannot tell|no clue|not certain|don'?t remember|don t remember"
     r"|nao sei|sei la|nem sei|nao tenho certeza|nao tenho ideia|nao lembro|nao faco ideia"
     r"|how do i|how can i|how would i|how to)"
     r" (?:\w+ ){0,3}?(?:if|whether|se|what|which way|qual|how)"

@@ -560,6 +560,17 @@ def phase(
         # The images that break it say more than when: "roda uns 50 passos e morre, sempre em
         # imagem grande", "crashou num passo em que pegou uma imagem panorâmica enorme".
         return named[0]
+    if (
+        words
+        and any(f.value == "sampling" for f in everything)
+        and all(
+            f.value == "loading" and _BEFORE_TRAINING.search(reading.low, f.start, f.end)
+            for f in words
+        )
+    ):
+        # "OOM before training starts. Log: Generating baseline samples…": the previews made
+        # before training are the moment, told in a line of their own
+        words = [f for f in everything if f.value == "sampling"]
     if any(f.value == "sampling" for f in words):
         # "no primeiro preview, antes de começar o treino": before training is when the
         # first previews are made
@@ -742,7 +753,7 @@ _SWITCHED_ON: Final = frozenset({"ligado", "ligada", "ativado", "ativada", "true
 
 def _no_oom(reading: Reading) -> Found | None:
     """ "No OOM, just slow", "it did not crash": phase ``none``."""
-    ruled_out = reading.first("no_crash")
+    ruled_out = next((h for h in reading.of("no_crash") if not _silent_stop(reading, h)), None)
     if ruled_out is not None:
         return _hit(reading, "oom_phase", "none", ruled_out)
     negated = next(_ruled_out_ooms(reading), None)
@@ -750,6 +761,20 @@ def _no_oom(reading: Reading) -> Found | None:
         return None
     first = reading.negation_of(negated)
     return _found(reading, "oom_phase", "none", first, negated.last)
+
+
+_ERRORS: Final = frozenset({"error", "errors", "erro", "erros"})
+# The run ending or hanging: "my training just stopped?? no error", "parou do nada, sem erro"
+_STOPPED: Final = frozenset(
+    {"stopped", "stops", "stop", "parou", "para", "froze", "freezes", "frozen", "hangs", "hung"}
+    | {"travou", "trava", "congelou", "sumiu", "vanished", "disappeared", "died", "morreu"}
+)
+
+
+def _silent_stop(reading: Reading, hit: Hit) -> bool:
+    """ "No error" said of a run that stopped: no message, not no crash."""
+    said = set(reading.tokens.words[hit.first : hit.last + 1])
+    return not _ERRORS.isdisjoint(said) and not _STOPPED.isdisjoint(reading.tokens.words)
 
 
 def _ruled_out_ooms(reading: Reading) -> Iterator[Hit]:

@@ -804,3 +804,30 @@ def test_wanting_it_back_on_is_no_retry(text: str) -> None:
 )
 def test_advice_quoted_then_done_is_the_setup(text: str) -> None:
     assert extract(text).facts.get("gc") == "disabled"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ligo o gc e da OOM, desligo e da OOM tbm kkkkk flux dev 4070",
+        "gc on and it crawls, gc off and it OOMs at step 1",
+    ],
+)
+def test_each_way_with_what_it_does_is_no_setup(text: str) -> None:
+    assert extract(text).facts.get("gc") is None
+
+
+def test_one_way_with_what_it_does_is_the_setup() -> None:
+    assert extract("desliguei o gc e deu oom no passo 2").facts.get("gc") == "disabled"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "which config key turns on gradient checkpointing? I don't know if it's on by default.",
+        "I don't know if gc is on",
+        "can't tell whether GC is off in my job",
+    ],
+)
+def test_not_knowing_which_way_with_an_apostrophe(text: str) -> None:
+    assert extract(text).facts.get("gc") == "unknown"

@@ -885,3 +885,15 @@ def test_a_size_unticked_is_no_longer_trained(text: str, sizes: list[int]) -> No
 )
 def test_a_batch_never_tried_is_not_the_run(text: str, batch: int) -> None:
     assert extract(text).facts.get("batch_size") == batch
+
+
+@pytest.mark.parametrize(
+    ("text", "vram"),
+    [
+        ("slow, no crash. task manager shows shared GPU memory at 9 GB. 4060 Ti 16GB", 16),
+        ("nao crasha mas a memoria compartilhada da gpu ta em 10gb", None),
+        ("rtx 3060 12gb, shared memory climbing", 12),
+    ],
+)
+def test_the_shared_memory_used_is_not_the_card(text: str, vram: int | None) -> None:
+    assert extract(text).facts.get("vram_gb") == vram

@@ -1485,3 +1485,34 @@ def test_the_calm_side_of_a_comparison_is_a_stable_run(text: str) -> None:
 )
 def test_a_step_it_did_not_crash_at(text: str, phase: str | None) -> None:
     assert extract(text).facts.get("oom_phase") == phase
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ok so my training just stopped?? no error, nothing. flux",
+        "meu treino parou do nada, sem erro nenhum. qwen edit",
+    ],
+)
+def test_no_error_from_a_run_that_stopped_is_no_calm(text: str) -> None:
+    assert extract(text).facts.get("oom_phase") is None
+
+
+def test_no_errors_from_a_slow_run_is_no_crash() -> None:
+    assert extract("no errors, just slow, gc on").facts.get("oom_phase") == "none"
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        (
+            "OOM before training starts - Chroma\nLog: Generating baseline samples before"
+            " training\nGenerating Images: 0%| | 0/6\n...CUDA out of memory.",
+            "sampling",
+        ),
+        ("OOM before training starts, while loading the model", "loading"),
+        ("flux 2 dev dando oom ainda carregando o modelo, nem chegou no step 0", "loading"),
+    ],
+)
+def test_before_training_starts_told_with_what_was_running(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase

@@ -320,7 +320,7 @@ _BATCH_PROPOSED: Final = re.compile(
 _BATCH_NAMED: Final = re.compile(r"\b(?:batch(?:[ _]size)?|bs|lote)\b")
 # An answer that opens with where the batch is now: "already at 1", "went from 4 down to 2".
 _MOVED_TO: Final = re.compile(
-    r"(?:\w+,? ){0,2}?(?:(?:ja|already) (?:(?:ta|to|tô|ta|esta|estou|is|am|i'?m) )?(?:em|no|at|on)"
+    r"(?:\w+,? ){0,2}?(?:(?:ja|already) (?:(?:ta|to|esta|estou|is|am|i'?m) )?(?:em|no|at|on)"
     r"|i'?m already (?:at|on)|(?:went|dropped|got|baixei|desci|fui)(?: it)?(?: (?:de|from) \d+)?"
     r"(?: (?:down|all the way))? (?:to|pra|para|pro|ate)) (\d{1,2})\b(?!\s*(?:gb|k|steps|passos|x))"
 )

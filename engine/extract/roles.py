@@ -1001,8 +1001,8 @@ _DOES_NOT_FIT: Final = re.compile(
     r"\b(?:(?:won'?t|wouldn'?t|doesn'?t|does not|will not|can'?t) (?:fit|work)"
     r"|(?:is|it'?s) (?:obviously |just |definitely )?not happening|nem pensar|nem a pau"
     r"|nao (?:cabe|aguenta)"
-    r"|(?:nem|nao|nunca|never|haven'?t|have not|didn'?t|did not|not) (?:even )?"
-    r"(?:tentei|tried|try|testei|tested))\b"
+    r"|(?:nem|nao|nunca|never|haven'?t|have not|didn'?t|did not) (?:even )?"
+    r"(?:tentei|testei|tried|try|tested))\b"
 )
 # In a question, a value proposed rather than run: going back to it, wanting it, the other
 # option ("I'd like something like bs 8, how…?").

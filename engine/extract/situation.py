@@ -1313,7 +1313,7 @@ def _stable_with_gc(
     if before is not None and not off_then and _switched_off(reading, states):
         # "it trained fine before I turned it off": GC was on in the run that went fine
         return _hit(reading, "stable_with_gc", "yes", before)
-    contrast = _calm_with_gc_on_apart(reading, calms, ooms, states, now)
+    contrast = _calm_with_gc_on_apart(reading, calms, ooms, states)
     if contrast is not None:
         # "OOM with GC off. With GC on I never had a problem": the other side of the comparison
         return contrast
@@ -1346,32 +1346,29 @@ def _stable_with_gc(
 
 
 def _calm_with_gc_on_apart(
-    reading: Reading,
-    calms: Sequence[Hit],
-    ooms: Sequence[Hit],
-    states: Sequence[SettingState],
-    now: SettingState | None,
+    reading: Reading, calms: Sequence[Hit], ooms: Sequence[Hit], states: Sequence[SettingState]
 ) -> Found | None:
-    """A calm told in a sentence of its own with GC on, while the crash now is with GC off:
-    "crasha com gradient_checkpointing: false. Com checkpointing true nunca tive problema"."""
-    if not ooms or now is None or now.state != "off":
-        return None
-    crashed = {reading.sentence_of(h.first) for h in ooms}
+    """A calm told with GC on in a sentence of its own, apart from a crash with GC off:
+    "crasha com gradient_checkpointing: false. Com gradient_checkpointing: true nunca deu
+    OOM"."""
     for calm in calms:
-        sentence = reading.sentence_of(calm.first)
-        if sentence in crashed:
+        if not _apart_from_a_crash_with_gc_off(reading, calm, ooms, states):
             continue
-        on = [
-            s
-            for s in states
-            if s.setting == "gc"
-            and s.state == "on"
-            and not s.wished
-            and not s.retry
-            and reading.sentence_of(s.first) == sentence
-        ]
-        if on:
-            first, last = min(on[0].first, calm.first), max(on[0].last, calm.last)
+        sentence = reading.sentence_of(calm.first)
+        on = next(
+            (
+                s
+                for s in states
+                if s.setting == "gc"
+                and s.state == "on"
+                and not s.wished
+                and not s.retry
+                and reading.sentence_of(s.first) == sentence
+            ),
+            None,
+        )
+        if on is not None:
+            first, last = min(on.first, calm.first), max(on.last, calm.last)
             return _found(reading, "stable_with_gc", "yes", first, last)
     return None
 

@@ -961,6 +961,11 @@ def _int(value: float) -> int:
 
 # A value that does not fit, that is refused, or that other people run: not the run now
 # ("placa de 12 não aguenta batch 4", "not going to bs1", "how do ppl get batch 8?").
+# A value never tried: "batch 4 nem tentei", "never tried bs 4"
+_NOT_TRIED: Final = (
+    r"(?:nem|nao|nunca|never|haven'?t|have not|didn'?t|did not) (?:even )?"
+    r"(?:tentei|testei|tried|try|tested)"
+)
 _NOT_RUN: Final = re.compile(
     r"(?:\bnao (?:aguenta|cabe|roda|rola|suporta|vou (?:pra|para|pro))"
     r"|\b(?:can'?t|cannot|won'?t|doesn'?t|does not|couldn'?t) (?:do|handle|fit|run|take|hold)"
@@ -968,8 +973,7 @@ _NOT_RUN: Final = re.compile(
     r"|\b(?:people|ppl|others|folks|everyone) (?:get|run|use|do|train with|train at|go with)"
     r"|\b(?:galera|pessoal|o povo) (?:usa|roda|consegue|treina com|treinam com)"
     r"|\b(?:fake|simulate|emulate|simular|emular|fingir)(?: a| um)?"
-    r"|\b(?:never|haven'?t|have not|didn'?t|did not|nunca|nem|nao) (?:even )?"
-    r"(?:tried|tentei|testei)"
+    rf"|\b{_NOT_TRIED}"
     r"|\b(?:the man|the guy|the tutorial|the video|o tutorial|o video|o cara)"
     r" (?:uses?|used|usa|usou))"
     r"\s+(?:(?:a|o|um|uma|the)\s+)?(?:batch|bs|batch size|batches)?\s*(?:de|of|=|:)?\s*$"
@@ -1001,8 +1005,7 @@ _DOES_NOT_FIT: Final = re.compile(
     r"\b(?:(?:won'?t|wouldn'?t|doesn'?t|does not|will not|can'?t) (?:fit|work)"
     r"|(?:is|it'?s) (?:obviously |just |definitely )?not happening|nem pensar|nem a pau"
     r"|nao (?:cabe|aguenta)"
-    r"|(?:nem|nao|nunca|never|haven'?t|have not|didn'?t|did not) (?:even )?"
-    r"(?:tentei|testei|tried|try|tested))\b"
+    rf"|{_NOT_TRIED})\b"
 )
 # In a question, a value proposed rather than run: going back to it, wanting it, the other
 # option ("I'd like something like bs 8, how…?").

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from engine.config.families import family_rules
 from engine.extract import roles, situation
 from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
@@ -311,14 +312,27 @@ def _setting_facts(reading: Reading, now: Sequence[SettingState]) -> list[Found]
 
 
 _NAMED_IN_PASSING: Final = frozenset({"model_family", "vram_gb"})
+# An arch as AI Toolkit writes one: a model's name, then its size, kind or version
+_AN_ARCH: Final = re.compile(
+    r"[a-z]+\d*(?:_(?:\d+b|i2v|t2v|ti2v|plus|edit|image|video|dev|turbo|kontext|klein|\d+))+\b"
+)
 _NAME_EDGE: Final = re.compile(r"[_/\\.]\w")
 
 
 def _in_a_name(reading: Reading, hit: Hit) -> bool:
     """Part of a job's or a file's name ("lora_zimage_v3", "my_zit.yaml"): a name says what
-    someone called the job, not what it trains."""
+    someone called the job, not what it trains. An AI Toolkit arch is no name ("wan22_14b",
+    "qwen_image_edit_plus")."""
     start, end = reading.span(hit.first, hit.last)
     text = reading.text
+    arch = _AN_ARCH.match(reading.low, start)
+    rules = family_rules()
+    if (
+        arch is not None
+        and (start == 0 or not reading.low[start - 1].isalnum())
+        and rules.for_arch(arch.group()) != rules.fallback
+    ):
+        return False
     before = text[max(0, start - 2) : start]
     return (start > 0 and text[start - 1] == "_" and before[:1].isalnum()) or bool(
         _NAME_EDGE.match(text, end)

@@ -904,7 +904,8 @@ def _lowered_to(reading: Reading, number: Number, assigned: Sequence[Assigned]) 
 
 _CHANGED_IT_TO: Final = re.compile(
     r"\b(?:lower(?:ed)?|drop(?:ped)?|reduced?|cut|decreased?|went down|go down|raised?"
-    r"|bump(?:ed)?|increased?|baixei|reduzi|diminui|abaixei|desci|subi|aumentei|passei)"
+    r"|bump(?:ed)?|increased?|baixei|reduzi|diminui|abaixei|desci|subi|aumentei|passei"
+    r"|went back|dropped back|voltei|volto)"
     r"(?:\s+(?:it|them|ele|ela|eles|isso|o|a))?\s+(?:to|pra|para|pro|down to|up to|ate)\s*$"
 )
 
@@ -1138,18 +1139,19 @@ _WANTED_REACH: Final = 40  # characters from the wished change to the value: a l
 _WISHING: Final = frozenset(
     {"want", "wanna", "i'd", "id", "would", "planning", "plan", "going", "gonna", "quero"}
     | {"queria", "pretendo", "planejo", "planejando", "penso", "pensando", "thinking", "vou"}
-    | {"considering", "considerando"}
+    | {"considering", "considerando", "might", "maybe", "talvez"}
 )
 _CHANGED_FROM: Final = re.compile(r"\b(?:from|de)\s+(?:(?:o|a|the)\s+)?(?:batch|bs|lote)?\s*$")
 
 
 _WANTED: Final = re.compile(
     r"\b(?:want to|wanna|i'?d like to|would like to|planning to|plan to|going to|gonna|quero"
-    r"|queria|pretendo|planejo|planejando|penso em|pensando em|thinking (?:of|about)|vou)"
+    r"|queria|pretendo|planejo|planejando|penso em|pensando em|thinking (?:of|about)|vou"
+    r"|might|maybe|talvez)"
     r"(?:\s+[\w']+){0,5}?\s+"
     r"(?:bump|raise|increase|go|try|test|push|use|move|add|subir|aumentar|testar|tentar|usar"
     r"|colocar|passar|ir|mudar|trocar|voltar|adicionar|incluir|bumping|raising|going|trying"
-    r"|testing|using|moving|adding)\b"
+    r"|testing|using|moving|adding|suba|aumente|teste|tente|use|coloque|passe|mude|volte)\b"
     # "thinking either batch 2 or GC off", "pensando entre batch 2 ou GC off": options weighed
     r"|\b(?:thinking|pensando|considering|considerando)(?: (?:either|entre|about|em))?"
     r"\s+(?:\S+\s*)?$"

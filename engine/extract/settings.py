@@ -1563,6 +1563,32 @@ def _before_the_retry(reading: Reading, retry: SettingState, state: SettingState
     )
 
 
+def _asked_with(reading: Reading, told: SettingState, state: SettingState) -> bool:
+    """ "batch 6 gc off deu oom, com gc ligado até quanto de batch dá?", "OOM at bs 4 with GC
+    off. With GC on, what batch fits?": the other state, opening a question as its condition, is
+    asked about; the state told before it is the run's. Not a run told in a question ("worse
+    than the run with GC off?")."""
+    if state.state == told.state or told.state == "unknown" or reading.has("now"):
+        return False
+    if not reading.question(state.first) or _clause_asks(reading, told.first):
+        return False
+    words = reading.tokens.words
+    lead = next(
+        (at for at in (state.first - 1, state.first - 2) if at >= 0 and (words[at],) in _WITH), None
+    )
+    if lead is None:
+        return False
+    before = lead - 1
+    return (
+        before < 0
+        or reading.clauses_of_words[before] != reading.clauses_of_words[lead]
+        or words[before] in _OPENING_LINKS
+    )
+
+
+_OPENING_LINKS: Final = frozenset({"e", "and", "mas", "but", "so", "entao"})
+
+
 def _unknown_since(reading: Reading, state: SettingState) -> bool:
     """What it was, then not known now: "gc was off last time but idk now", "o gc tava off da
     última vez mas agora não sei"."""
@@ -1609,7 +1635,9 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
             rank = 2
         # a bare preposition ("com GC cada treino leva 3h") does not undo a state said outright
         weaker = state.weak and held is not None and not held[1].weak
-        if held is not None and _before_the_retry(reading, held[1], state):
+        if held is not None and (
+            _before_the_retry(reading, held[1], state) or _asked_with(reading, held[1], state)
+        ):
             continue
         if held is None or rank > held[0] or (rank == held[0] and not weaker):
             chosen[state.setting] = (rank, state)

@@ -514,7 +514,7 @@ def phase(
     """When the OOM happens: only read when one is reported, or when that is what the message
     answers ("> When does it OOM?" / "first step, every time"); "no OOM" is phase ``none``."""
     if not ooms:
-        none = _no_oom(reading)
+        none = None if _crashed_before(reading) else _no_oom(reading)
         if none is not None or not asked:
             return none
     # the lexicon's phrases of when, and a stage named after a word of time ("when the
@@ -751,15 +751,42 @@ def _a_setting(reading: Reading, hit: Hit) -> bool:
 _SWITCHED_ON: Final = frozenset({"ligado", "ligada", "ativado", "ativada", "true", "enabled"})
 
 
+def _crashed_before(reading: Reading) -> bool:
+    """An OOM told as over ("turned it back on after the OOM and it finished without a crash",
+    "removed the 1536 bucket and it runs fine now"): the run did OOM, so "no OOM" is no phase."""
+    if any(not _supposed(reading, h) for h in reading.of("reon")):
+        return True  # "turned GC back on and it finished, no crash": it crashed before
+    return any(
+        (_over(reading, h) or _cause_of_an_act(reading, h))
+        and not reading.negated(h)
+        and not conditional(reading, h)
+        and not _feared(reading, h)
+        for h in reading.of("oom")
+    )
+
+
+def _supposed(reading: Reading, hit: Hit) -> bool:
+    """ "If I turn GC back on…", "se eu religar": a switch supposed in its sentence, not done."""
+    sentence = reading.sentence_of(hit.first)
+    return conditional(reading, hit) or any(
+        h.kind in ("hypo", "cond") and h.first < hit.first for h in reading.in_sentence(sentence)
+    )
+
+
 def _no_oom(reading: Reading) -> Found | None:
-    """ "No OOM, just slow", "it did not crash": phase ``none``."""
+    """ "No OOM, just slow", "it did not crash": phase ``none``; not "no OOM so far", "sem crash
+    até agora", told of a run still going."""
     ruled_out = next((h for h in reading.of("no_crash") if not _silent_stop(reading, h)), None)
     if ruled_out is not None:
-        return _hit(reading, "oom_phase", "none", ruled_out)
+        return (
+            None if _so_far(reading, ruled_out) else _hit(reading, "oom_phase", "none", ruled_out)
+        )
     negated = next(_ruled_out_ooms(reading), None)
     if negated is None:
         return None
     first = reading.negation_of(negated)
+    if _so_far(reading, negated._replace(first=first)):  # "ainda não deu oom"
+        return None
     return _found(reading, "oom_phase", "none", first, negated.last)
 
 
@@ -1051,7 +1078,7 @@ def _so_far(reading: Reading, hit: Hit) -> bool:
     if any(f" {yet} " in said for yet in _YET):
         return True  # "no oom so far": the phrase says it itself
     return after.startswith(_YET) or bool(
-        _STILL_GOING.intersection(words[hit.first - 2 : hit.first])
+        _STILL_GOING.intersection(words[max(0, hit.first - 2) : hit.first])
     )
 
 

@@ -831,3 +831,27 @@ def test_one_way_with_what_it_does_is_the_setup() -> None:
 )
 def test_not_knowing_which_way_with_an_apostrophe(text: str) -> None:
     assert extract(text).facts.get("gc") == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sdxl bs 4 gc desligado, oom no passo 3. e com o gc ligado, qual batch cabe?",
+        "Crashed at step 2 with GC off (batch 3, 4080). With GC on, how big a batch could I run?",
+        "gc off deu pau no step 1, mas com gc ligado da pra usar 1024?",
+    ],
+)
+def test_a_state_opening_a_question_is_asked_about(text: str) -> None:
+    assert extract(text).facts.get("gc") == "disabled"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "liguei o gc de novo e roda. com gc ligado qual o maior batch?",
+        "the run with gc off was sharper, is that normal?",
+    ],
+)
+def test_a_state_told_in_a_question_is_still_read(text: str) -> None:
+    # the first is the state told, asked again; the second, the only state said
+    assert extract(text).facts.get("gc") == ("enabled" if text.startswith("liguei") else "disabled")

@@ -897,3 +897,26 @@ def test_a_batch_never_tried_is_not_the_run(text: str, batch: int) -> None:
 )
 def test_the_shared_memory_used_is_not_the_card(text: str, vram: int | None) -> None:
     assert extract(text).facts.get("vram_gb") == vram
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        ("batch 3 OOMed with gc off, so I went back to 1 and it's fine now", 1),
+        ("lote 4 dava oom no flux, voltei pra 2 e foi", 2),
+    ],
+)
+def test_the_value_gone_back_to_is_the_run(text: str, batch: int) -> None:
+    assert extract(text).facts.get("batch_size") == batch
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "zit, gc on, batch 1, 768, runs fine. Might move to batch 2 later",
+        "qwen edit com gc ligado, batch 1. talvez eu suba pra batch 3 amanha",
+        "chroma bs 1 at 1024, maybe I'll try batch 4 this weekend",
+    ],
+)
+def test_a_value_maybe_moved_to_is_not_the_run(text: str) -> None:
+    assert extract(text).facts.get("batch_size") == 1

@@ -1516,3 +1516,61 @@ def test_no_errors_from_a_slow_run_is_no_crash() -> None:
 )
 def test_before_training_starts_told_with_what_was_running(text: str, phase: str) -> None:
     assert extract(text).facts.get("oom_phase") == phase
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sdxl with gc off, step 700 and no OOM so far. faster too, keep it like this?",
+        "chroma na 4080, gc ligado, nenhum crash por enquanto, mas 6s/it",
+        "ainda nao deu oom, 400 passos, flux na 3090 com gc off",
+    ],
+)
+def test_no_crash_so_far_is_no_phase(text: str) -> None:
+    assert extract(text).facts.get("oom_phase") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "put gradient checkpointing back on and the whole 3000 steps ran, zero OOMs. thanks!",
+        "religuei o gc e a lora terminou sem nenhum crash, valeu",
+        "turned gc on again after the OOM and it trains without errors now",
+    ],
+)
+def test_no_crash_after_switching_back_on_is_no_phase(text: str) -> None:
+    # the run did crash, before: "does not OOM at all" is not what they say
+    assert extract(text).facts.get("oom_phase") is None
+
+
+def test_no_crash_with_a_switch_back_only_supposed_is_none() -> None:
+    text = "gc off, bs 2, no OOM at all. if I turn gc back on, how much slower will it be?"
+    assert extract(text).facts.get("oom_phase") == "none"
+
+
+@pytest.mark.parametrize(
+    ("text", "family"),
+    [
+        ("[wan22_14b] step 1/2000 | CUDA error: out of memory, gc off", "video"),
+        ("model: arch: wan22_5b, gc on, oom no passo 3", "video"),
+        ("qwen_image_edit_plus job, OOM while caching text embeddings", "qwen_edit"),
+    ],
+)
+def test_an_arch_written_as_ai_toolkit_writes_it_is_the_model(text: str, family: str) -> None:
+    assert extract(text).facts.get("model_family") == family
+
+
+@pytest.mark.parametrize("text", ["my job lora_zimage_v3 OOMs at step 2", "flux_dev_v2.yaml OOMs"])
+def test_a_job_named_after_a_model_is_still_no_model(text: str) -> None:
+    assert "model_family" not in extract(text).facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sdxl on a 3060, gc off, batch 4, oom straight away",
+        "sd 1.5 on a 6gb card crashes out of memory immediatly, batch 1",
+    ],
+)
+def test_straight_away_is_the_first_steps(text: str) -> None:
+    assert extract(text).facts.get("oom_phase") == "first_steps"

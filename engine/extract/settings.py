@@ -414,8 +414,17 @@ _DONE_ASKED: Final = frozenset({"did", "has", "have", "had"})
 
 
 def _asks_unmarked(reading: Reading, word: int) -> bool:
-    """A question typed without its mark: "so do I just turn it off and pray or what"."""
-    return " ".join(reading.words_of_sentence(word)[:4]).startswith(_ASKING)
+    """A question typed without its mark: "so do I just turn it off and pray or what", "does
+    turning off gradient checkpointing change the results"."""
+    opening = reading.words_of_sentence(word)[:4]
+    if opening[:1] in _AUXILIARIES and opening[1:2] and opening[1].endswith("ing"):
+        return True
+    return " ".join(opening).startswith(_ASKING)
+
+
+_AUXILIARIES: Final = frozenset(
+    (w,) for w in ("does", "do", "would", "will", "is", "can", "could", "should")
+)
 
 
 _ASKING: Final = tuple(
@@ -470,6 +479,12 @@ _SWITCH_VERBS: Final = frozenset(
 
 def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingState | None:
     word = _state_word(mention, clause, reading)
+    if (
+        word is not None
+        and word.kind == "weak_on"
+        and reading.tokens.words[word.first - 1 : word.first] in _HELP_WITH
+    ):
+        return None  # "help with gradient checkpointing pls", "dúvida com o GC": the topic
     anchor = word or mention
     end = max(anchor.last, mention.last)
     wished = (
@@ -545,6 +560,9 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     keyed = reading.followed_by_key(mention)
     weak = word is not None and word.kind in ("weak_on", "weak_off")
     return SettingState(mention.arg, "on" if is_on else "off", first, last, retry, keyed, weak)
+
+
+_HELP_WITH: Final = frozenset((w,) for w in LEXICON.words("help_with"))
 
 
 def _wished_in_sentence(mention: Hit, word: Hit, reading: Reading) -> bool:
@@ -1563,6 +1581,15 @@ def _before_the_retry(reading: Reading, retry: SettingState, state: SettingState
     )
 
 
+def _led_to_now(reading: Reading, state: SettingState) -> bool:
+    """A switch told right before "and now…": "turned it off and now it OOMs"; not a state
+    ("it was on, now it's off")."""
+    words = reading.tokens.words[max(0, state.first - 2) : state.last + 1]
+    return not _SWITCH_ACTS.isdisjoint(words) and any(
+        0 < h.first - state.last <= 2 for h in reading.of("now")
+    )
+
+
 def _asked_with(reading: Reading, told: SettingState, state: SettingState) -> bool:
     """ "batch 6 gc off deu oom, com gc ligado até quanto de batch dá?", "OOM at bs 4 with GC
     off. With GC on, what batch fits?": the other state, opening a question as its condition, is
@@ -1626,7 +1653,9 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
                 # "if I untick it, it OOMs": it is ticked now
                 chosen["gc"] = (0, state._replace(state="on"))
             continue
-        then = reading.sentence_of(state.first) in past
+        # "semana passada vi que desligando fica mais rápido, desliguei e agora crasha": the act
+        # that brought on now is not of the past
+        then = reading.sentence_of(state.first) in past and not _led_to_now(reading, state)
         # "com `gc: true` rodava, troquei pra…"; a switch back said after a key outranks it too
         # ("I had `gradient_checkpointing: false`… set it back to true")
         rank = 0 if then else 2 if state.keyed else 1

@@ -855,3 +855,40 @@ def test_a_state_opening_a_question_is_asked_about(text: str) -> None:
 def test_a_state_told_in_a_question_is_still_read(text: str) -> None:
     # the first is the state told, asked again; the second, the only state said
     assert extract(text).facts.get("gc") == ("enabled" if text.startswith("liguei") else "disabled")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sempre treinei com gc ligado. semana passada li que sem ele fica mais rapido, desliguei e"
+        " agora da oom no passo 2",
+        "Always had GC on. Last week a video said it's faster off, so I turned it off and now it"
+        " OOMs at step 1",
+    ],
+)
+def test_a_switch_that_brought_on_now_is_the_setup(text: str) -> None:
+    assert extract(text).facts.get("gc") == "disabled"
+
+
+def test_a_state_then_another_now_is_the_one_now() -> None:
+    assert extract("gc tava ligado semana passada, agora ta desligado").facts.get("gc") == (
+        "disabled"
+    )
+
+
+@pytest.mark.parametrize(
+    "text", ["Help with gradient checkpointing pls", "duvida com o gradient checkpointing"]
+)
+def test_help_with_the_setting_is_no_state(text: str) -> None:
+    assert "gc" not in extract(text).facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "does turning off gradient checkpointing change the results at all",
+        "would disabling gc make my flux lora faster",
+    ],
+)
+def test_an_act_asked_about_without_a_mark_is_no_setup(text: str) -> None:
+    assert extract(text).facts.get("gc") != "disabled"

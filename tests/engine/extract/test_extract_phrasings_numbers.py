@@ -920,3 +920,15 @@ def test_the_value_gone_back_to_is_the_run(text: str, batch: int) -> None:
 )
 def test_a_value_maybe_moved_to_is_not_the_run(text: str) -> None:
     assert extract(text).facts.get("batch_size") == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ideally I'd like batch 4 with GC off, but right now batch 1 with GC on OOMs at step 2",
+        "o ideal seria batch 4 com gc off, mas hoje com gc ligado e batch 1 ja da oom",
+    ],
+)
+def test_an_ideal_setup_is_a_wish(text: str) -> None:
+    facts = extract(text).facts
+    assert (facts.get("batch_size"), facts.get("gc")) == (1, "enabled")

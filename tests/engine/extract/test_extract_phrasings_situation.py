@@ -1574,3 +1574,15 @@ def test_a_job_named_after_a_model_is_still_no_model(text: str) -> None:
 )
 def test_straight_away_is_the_first_steps(text: str) -> None:
     assert extract(text).facts.get("oom_phase") == "first_steps"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ola, primeira vez treinando uma lora. z image turbo na 4060 de 8gb, OOM no primeiro passo",
+        "Primeira vez usando o AI Toolkit. Flux dev, gc ligado, da OOM quantizando",
+        "first time using ai toolkit, sdxl on a 3060, oom at step 2",
+    ],
+)
+def test_a_first_time_has_no_stable_run(text: str) -> None:
+    assert extract(text).facts.get("stable_with_gc") == "no"

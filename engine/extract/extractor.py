@@ -379,7 +379,9 @@ def _word_facts(reading: Reading) -> list[Found]:
     gpus = [
         h
         for h in reading.of("gpu")
-        if h.arg != "unknown" and not of_another_person(reading, h.first)
+        if h.arg != "unknown"
+        and not of_another_person(reading, h.first)
+        and not _sized_otherwise(reading, h)
     ]
     for hits, fact in ((models, "model_family"), (gpus, "vram_gb")):
         hit = _current(reading, hits)
@@ -389,6 +391,19 @@ def _word_facts(reading: Reading) -> list[Found]:
             found.append((hit, Found(fact, value, start, end)))
     found.sort(key=_said_first)  # in the order the message says them
     return [f for _, f in found]
+
+
+def _sized_otherwise(reading: Reading, gpu: Hit) -> bool:
+    """A card written with another size than its name's usual one ("2060 12gb", "3060 de 8gb"):
+    the size written is read as the card's memory, not the name's."""
+    written = _SIZE_AFTER.match(reading.low, reading.span(gpu.first, gpu.last)[1])
+    return written is not None and written.group(1) != gpu.arg
+
+
+_SIZE_AFTER: Final = re.compile(
+    r"\s*(?:\(|de |with |com |of )?\s*(\d+)\s*(?:gb|g|gigs?)\b"
+    r"(?!\s*(?:de |of )?(?:ram|ddr|system|sistema|swap|shared|compartilhada)\b)"
+)
 
 
 _MOVED_TO: Final = re.compile(

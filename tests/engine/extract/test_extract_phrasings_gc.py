@@ -892,3 +892,15 @@ def test_help_with_the_setting_is_no_state(text: str) -> None:
 )
 def test_an_act_asked_about_without_a_mark_is_no_setup(text: str) -> None:
     assert extract(text).facts.get("gc") != "disabled"
+
+
+@pytest.mark.parametrize(
+    ("text", "retry"),
+    [
+        ("desliguei o gc, deu oom no passo 2, voltei pro ligado e ta tudo ok", "fixed"),
+        ("gc off deu oom, voltei pra ligado e continua dando oom no step 1", "still_oom"),
+    ],
+)
+def test_going_back_to_on_is_a_retry(text: str, retry: str) -> None:
+    facts = extract(text).facts
+    assert (facts.get("gc"), facts.get("gc_retry")) == ("enabled", retry)

@@ -932,3 +932,16 @@ def test_a_value_maybe_moved_to_is_not_the_run(text: str) -> None:
 def test_an_ideal_setup_is_a_wish(text: str) -> None:
     facts = extract(text).facts
     assert (facts.get("batch_size"), facts.get("gc")) == (1, "enabled")
+
+
+@pytest.mark.parametrize(
+    ("text", "vram"),
+    [
+        ("sdxl on a 2060 12gb, gc off, OOM at the first sample", 12),
+        ("treino pony numa 2060 de 12gb e da oom", 12),
+        ("rtx 3090, 64gb de ram, oom no passo 1", 24),
+        ("4090 with 32 GB RAM, OOM at step 2", 24),
+    ],
+)
+def test_a_card_written_with_its_size_has_that_size(text: str, vram: int) -> None:
+    assert extract(text).facts.get("vram_gb") == vram

@@ -753,7 +753,7 @@ _SWITCHED_ON: Final = frozenset({"ligado", "ligada", "ativado", "ativada", "true
 
 def _crashed_before(reading: Reading) -> bool:
     """An OOM told as over ("turned it back on after the OOM and it finished without a crash",
-    "removed the 1536 bucket and it runs fine now"): the run did OOM, so "no OOM" is no phase."""
+    "liguei o gc depois do OOM e agora vai"): the run did OOM, so "no OOM" is no phase."""
     if any(not _supposed(reading, h) for h in reading.of("reon")):
         return True  # "turned GC back on and it finished, no crash": it crashed before
     return any(

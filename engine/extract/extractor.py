@@ -304,13 +304,35 @@ def _setting_facts(reading: Reading, now: Sequence[SettingState]) -> list[Found]
         start, end = reading.span(state.first, state.last)
         if state.setting == "gc":
             found.append(Found("gc", _GC_VALUES[state.state], start, end))
-        elif state.state != "unknown":
+        elif state.state != "unknown" and not _not_of_sampling(reading, state):
             on = state.state == "on"
             fact, inverted = _SETTING_FACTS.get(state.setting, (state.setting, False))
             found.append(Found(fact, on != inverted, start, end))
     return found
 
 
+def _not_of_sampling(reading: Reading, state: SettingState) -> bool:
+    """Previews named beside a state that is not theirs: "with 1024 previews", "com preview a
+    cada 100" (a preposition says nothing of the setting); "turned gc on again, still crashes at
+    the preview", "sampling after re-enabling GC" (the act was GC's)."""
+    if state.setting not in _SAMPLING_SETTINGS:
+        return False
+    if state.weak and state.setting == "sampling" and state.state == "on":
+        return True
+    words = reading.tokens.words
+    if not _GC_WORDS.isdisjoint(words[state.first : state.last + 1]):
+        return True
+    after = state.last + 1
+    return (
+        after < len(words)
+        and words[after] in _GC_WORDS
+        and reading.clauses_of_words[after] == reading.clauses_of_words[state.last]
+    )
+
+
+_OF_A_CRASH: Final = frozenset({"memory_kind", "oom_phase"})
+_SAMPLING_SETTINGS: Final = frozenset({"sampling", "disable_sampling"})
+_GC_WORDS: Final = frozenset({"gc", "checkpointing", "gradient_checkpointing"})
 _NAMED_IN_PASSING: Final = frozenset({"model_family", "vram_gb"})
 # An arch as AI Toolkit writes one: a model's name, then its size, kind or version
 _AN_ARCH: Final = re.compile(
@@ -406,6 +428,11 @@ _SIZE_AFTER: Final = re.compile(
 )
 
 
+_LEFT_BEHIND: Final = re.compile(
+    r"\b(?:old|older|previous|former|antig[ao]|velh[ao]|dead|sold|from|back on|used to have"
+    r"|tinha)"
+    r"\s+(?:(?:the|a|an|o|um|uma|my|meu|minha)\s+)?$"
+)
 _MOVED_TO: Final = re.compile(
     r"(?:\bto|\bpro|\bpra|\bpara|\bnow|\bagora|->|\bnew|\bnov[oa]|\binto)"
     r"\s+(?:(?:the|a|an|o|um|uma|my|meu|minha)\s+)?$"
@@ -413,6 +440,8 @@ _MOVED_TO: Final = re.compile(
 
 
 def _current(reading: Reading, hits: Sequence[Hit]) -> Hit | None:
+    """Of two different ones named, the one moved to, or the one left when the others are told
+    as gone: "my old 3060 … just got a 5090", "moved from Flux to Qwen Edit"."""
     values = {h.arg for h in hits}
     if len(values) <= 1:
         return hits[0] if hits else None
@@ -420,7 +449,13 @@ def _current(reading: Reading, hits: Sequence[Hit]) -> Hit | None:
         start, _ = reading.span(hit.first, hit.last)
         if _MOVED_TO.search(reading.low, max(0, start - 16), start):
             return hit
-    return None
+    left = [h for h in hits if not _left_behind(reading, h)]
+    return left[0] if len({h.arg for h in left}) == 1 else None
+
+
+def _left_behind(reading: Reading, hit: Hit) -> bool:
+    start = reading.span(hit.first, hit.last)[0]
+    return _LEFT_BEHIND.search(reading.low, max(0, start - 20), start) is not None
 
 
 def _said_first(entry: tuple[Hit, Found]) -> tuple[int, str]:
@@ -471,6 +506,27 @@ def _situation(
         # never ran out of memory
         when = None
     return [situation.goal(reading, ooms, states), kind, when, retry, stable]
+
+
+def _calm_with_gc_on(
+    reading: Reading,
+    states: Sequence[SettingState],
+    signals: dict[str, Hit],
+    facts: dict[str, FactValue],
+) -> list[Evidence]:
+    """A run that does not crash with GC on now is a stable run with GC: "GC is on, zimage at
+    1024, zero memory issues. anything safer than disabling GC?", "gc on no oom just slow af,
+    worth turning it off?". ``facts`` takes it; its evidence is returned."""
+    if facts.get("oom_phase") != "none" or facts.get("gc") != "enabled":
+        return []
+    if "stable_with_gc" in facts or "gc_retry" in facts:
+        return []
+    now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
+    if now is None or not situation.calm_with_gc_on(reading, now, signals.keys()):
+        return []
+    facts["stable_with_gc"] = "yes"
+    start, end = reading.span(now.first, now.last)
+    return [Evidence("stable_with_gc", "yes", reading.text[start:end])]
 
 
 def _said_of_mine(reading: Reading, evidence: Sequence[Evidence]) -> bool:
@@ -661,7 +717,9 @@ def extract(text: str, expecting: str | None = None, *, learned: bool = True) ->
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals, expecting)
     if learned and expecting is None:
-        evidence = second_opinion(reading.text, facts, evidence)
+        asked = situation.crash_only_asked_about(reading)
+        evidence = second_opinion(reading.text, facts, evidence, _OF_A_CRASH if asked else set())
+    evidence = (*evidence, *_calm_with_gc_on(reading, states, signals, facts))
     if quoting is not scan:
         evidence = (*evidence, *_earlier_answers(quoting, facts), *_recaps(quoting, facts))
     answered = _answered(reading, answers, quoting, signals, facts)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -148,13 +148,17 @@ def _as_written(text: str, reasons: Sequence[str]) -> str:
 
 
 def second_opinion(
-    text: str, facts: dict[str, FactValue], evidence: tuple[Evidence, ...]
+    text: str,
+    facts: dict[str, FactValue],
+    evidence: tuple[Evidence, ...],
+    ruled_out: Set[str] = frozenset(),
 ) -> tuple[Evidence, ...]:
     """The fact models' check of what the rules read from ``text``; ``facts`` is changed in place
     and the evidence kept or added is returned. A value the model finds very unlikely, though it
     reads the rules' own words as that value, is dropped (a wrong fact gives wrong advice; a
     missing one costs a question); a value the rules missed is set only when the model is sure of
-    it, with the words that weighed most as its evidence."""
+    it, with the words that weighed most as its evidence; never a fact in ``ruled_out``, whose
+    words the rules read and found not to tell it."""
     dropped = set()
     added = []
     for fact, learned in fact_models().items():
@@ -167,7 +171,7 @@ def second_opinion(
                 dropped.add(fact)
             continue
         label, probability = max(probabilities.items(), key=lambda item: item[1])
-        if learned.sets and label != UNSTATED and probability >= SURE:
+        if learned.sets and label != UNSTATED and probability >= SURE and fact not in ruled_out:
             read: FactValue = json.loads(label)
             facts[fact] = read
             added.append(Evidence(fact, read, _as_written(text, learned.reasons(text, label))))

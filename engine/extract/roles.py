@@ -1337,6 +1337,28 @@ def _at_a_sample(found: list[Found], by_role: dict[str, list[Assigned]]) -> list
 _CHANGED_TO: Final = re.compile(r"(?:\bto|\bpra|\bpara|->|→)\s*$")
 
 
+def _fine_before(reading: Reading, item: Assigned) -> bool:
+    """The value of a run told as having gone well before ("it was fine at bs 2", "com bs 1 ia
+    de boa"), not the value a change ended at ("dropped to bs 1 and it trained fine")."""
+    if _changed_to(reading, item) or _CHANGED_IT_TO.search(
+        reading.low, max(0, item.number.start - 30), item.number.start
+    ):
+        return False
+    clause = reading.clauses_of_words[item.number.first]
+    said = [w for i, w in enumerate(reading.tokens.words) if reading.clauses_of_words[i] == clause]
+    calm = any(
+        h.kind in _WENT_WELL and reading.clauses_of_words[h.first] == clause for h in reading.hits
+    )
+    return calm and not _BEFORE_NOW.isdisjoint(said)
+
+
+_WENT_WELL: Final = frozenset({"fine", "stable", "worked", "no_crash"})
+_BEFORE_NOW: Final = frozenset(
+    {"was", "were", "used", "worked", "before", "yesterday", "previously", "ia", "foi", "rodava"}
+    | {"treinava", "tava", "estava", "funcionava", "antes", "ontem", "rodou", "treinou"}
+)
+
+
 def _changed_to(reading: Reading, item: Assigned) -> bool:
     """ "dropped to 49 frames", "mudei pra 33": the value a change ended at."""
     start = item.number.start
@@ -1385,6 +1407,10 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         fits = [i for i in items if _fits_the_card(reading, i)]
         if role == "batch_size" and fits and fits[-1] is not last and _crash_after(reading, last):
             last = fits[-1]  # "batch 1 fits, batch 2 OOMs", "cabe batch 1, batch 2 já estoura"
+        if role == "batch_size" and len(items) > 1 and _fine_before(reading, last):
+            # "bs 4 with gc off -> OOM at step 1. it was fine with GC on at bs 2": the run that
+            # went well is the one before
+            last = items[-2]
         return [Found(role, _int(last.number.value), last.start, last.end)]
     if role == "step":
         # "why now and not at step 1??": the step it did not crash at

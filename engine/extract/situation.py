@@ -55,9 +55,39 @@ def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
         and not _asked_in_general(reading, h)
         and not asked_whether(reading, h.first)
         and not _cause_of_an_act(reading, h)
+        and not _asked_as_an_outcome(reading, h)
     ]
     killer = signals.get(OOM_KILLER)
     return ooms if killer is None or killer in ooms else sorted([*ooms, killer], key=_first)
+
+
+_SAMPLER_FRAME: Final = re.compile(
+    r"self\.sample\(|\bin (?:sample|generate_images|sample_images)\b|generate_images\("
+)
+
+
+def crash_only_asked_about(reading: Reading) -> bool:
+    """Every word of a crash or of memory running out is asked about as what may come of a
+    change: the message tells of no crash, nor of which memory ran out."""
+    hits = [*reading.of("oom"), *(h for h in reading.of("fact") if h.arg.startswith(_KIND))]
+    return bool(hits) and all(_asked_as_an_outcome(reading, h) for h in hits)
+
+
+_KIND: Final = "memory_kind="
+
+
+def _asked_as_an_outcome(reading: Reading, hit: Hit) -> bool:
+    """A crash asked about as what may come of a change, the other side of an "or": "do I gain
+    anything with GC off or do I just run out of vram?", "ganho alguma coisa ou só estoura?"."""
+    if not reading.question(hit.first) or not _BLAMED.isdisjoint(
+        reading.words_of_sentence(hit.first)
+    ):
+        return False  # "…or does it OOM because of the bucket?": the crash is told
+    return not _EITHER.isdisjoint(reading.tokens.words[max(0, hit.first - 4) : hit.first])
+
+
+_EITHER: Final = frozenset({"or", "ou"})
+_BLAMED: Final = frozenset({"pq", "porque", "because", "cuz", "cause", "bc", "causa"})
 
 
 def _cause_of_an_act(reading: Reading, hit: Hit) -> bool:
@@ -425,7 +455,9 @@ def memory_kind(reading: Reading, ooms: Sequence[Hit], signals: dict[str, Hit]) 
         return _hit(reading, "memory_kind", "system", system)
     for hit in reading.of("fact"):
         fact, _, value = hit.arg.partition("=")
-        if fact == "memory_kind" and not reading.negated(hit):
+        if fact == "memory_kind" and not (
+            reading.negated(hit) or _asked_as_an_outcome(reading, hit)
+        ):
             return _hit(reading, fact, value, hit)
     if ooms:
         # What ran out is named beside the OOM, not anywhere ("12gb card, 32GB de RAM").
@@ -517,6 +549,11 @@ def phase(
         none = None if _crashed_before(reading) else _no_oom(reading)
         if none is not None or not asked:
             return none
+    frame = _SAMPLER_FRAME.search(reading.low) if ooms else None
+    if frame is not None:
+        # A traceback through the sampler says when, whatever else is told ("OOM after ~1500
+        # steps … self.sample(self.step_num)"): the previews made at that step
+        return Found("oom_phase", "sampling", frame.start(), frame.end())
     # the lexicon's phrases of when, and a stage named after a word of time ("when the
     # sampler runs"): see extractor._cued_stages
     hits = sorted([*reading.of("phase"), *reading.of("stage")], key=lambda h: h.first)
@@ -1124,6 +1161,26 @@ def stable_with_gc(
     if found is None and SHARED_MEMORY_SPILL not in signals:
         found = _through_after_retry(reading, ooms, states)
     return found
+
+
+def calm_with_gc_on(reading: Reading, gc_now: SettingState, signals: Set[str]) -> bool:
+    """GC on now, said of a run that does not crash, makes a stable run with GC: not switched on
+    just now (what the switch did is ``gc_retry``), not a first run, nor a run crawling with VRAM
+    spilling into the system's memory."""
+    words = reading.tokens.words
+    switched = not _SWITCH_ACTS.isdisjoint(words[max(0, gc_now.first - 1) : gc_now.last + 1])
+    return (
+        gc_now.state == "on"
+        and not gc_now.retry
+        and not gc_now.wished
+        and not (switched and not ran_to_the_end(reading))  # "marquei agora e já foi 500 passos"
+        and not signals & OUTSIDE_GUIDE
+        and not reading.has("first_run")
+        and not any(_so_far(reading, h) for h in reading.hits if h.kind in _NO_CRASH_YET)
+    )
+
+
+_NO_CRASH_YET: Final = frozenset({"oom", "no_crash"})
 
 
 def _through_after_retry(

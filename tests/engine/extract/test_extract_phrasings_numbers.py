@@ -945,3 +945,46 @@ def test_an_ideal_setup_is_a_wish(text: str) -> None:
 )
 def test_a_card_written_with_its_size_has_that_size(text: str, vram: int) -> None:
     assert extract(text).facts.get("vram_gb") == vram
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        ("sdxl bs 6 with gc off on a 3090 -> oom at step 1. it was fine with gc on at bs 2", 6),
+        ("chroma batch 4, gc off, OOM no passo 1. com gc ligado e batch 1 rodava de boa", 4),
+        ("bs 4 OOMed, dropped to bs 1 and it trained fine", 1),
+    ],
+)
+def test_the_value_of_a_run_that_went_well_before_is_not_the_run(text: str, batch: int) -> None:
+    assert extract(text).facts.get("batch_size") == batch
+
+
+@pytest.mark.parametrize(
+    ("text", "vram"),
+    [
+        ("my old 3060 could only do batch 1. just got a 5090, gc on, oom at 1536", 32),
+        ("new card (4070) with the same settings as my old 3080 and it ooms at step 2", 12),
+        ("tinha uma 3060, agora uso uma 4080 e da oom no passo 1", 16),
+        ("upgraded from a 2080 ti to a 3090 and still OOM with gc off", 24),
+    ],
+)
+def test_of_two_cards_the_one_left_behind_is_not_the_card(text: str, vram: int) -> None:
+    assert extract(text).facts.get("vram_gb") == vram
+
+
+@pytest.mark.parametrize(
+    ("text", "disabled"),
+    [
+        ("Sample every 250 with 1024x1024 previews, gc on, no crashes, just slow", None),
+        ("turned gc on again and it still crashes at the preview", None),
+        ("OOM moved to sampling after re-enabling GC", None),
+        ("tem como acelerar? to com preview a cada 100 steps, 1024, 30 passos", None),
+        ("disable_sampling: false, gc off, oom when the previews run", False),
+        ("agora com sampling ligado e gc ligado crasha no primeiro sample", False),
+        ("com os previews desligados roda ate o fim", True),
+    ],
+)
+def test_previews_named_beside_a_state_not_theirs_set_nothing(
+    text: str, disabled: bool | None
+) -> None:
+    assert extract(text).facts.get("sampling_disabled") == disabled

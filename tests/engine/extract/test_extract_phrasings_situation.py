@@ -1586,3 +1586,64 @@ def test_straight_away_is_the_first_steps(text: str) -> None:
 )
 def test_a_first_time_has_no_stable_run(text: str) -> None:
     assert extract(text).facts.get("stable_with_gc") == "no"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gc on, no oom at all, just slow on my 3080. worth turning it off?",
+        "GC is on, sdxl at 1024 bs 2, zero memory issues. anything besides disabling GC?",
+        "gc ligado, nunca deu oom, so ta lento. vale desligar?",
+        "to com o gradient checkpointing ligado e sem problema de memoria nenhum, so demora",
+    ],
+)
+def test_gc_on_and_no_crash_is_a_stable_run(text: str) -> None:
+    facts = extract(text).facts
+    assert facts.get("gc") == "enabled"
+    assert facts.get("stable_with_gc") == "yes"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gc on, no oom so far, just slow. worth turning it off?",
+        "gc ligado, nenhum oom ate agora, mas lento. vale desligar?",
+        "first lora ever, gc on, no oom, slow",
+        "marquei o gc agora e ja foi 300 passos sem oom",
+        "gc on, no crash but shared gpu memory climbs to 9gb and it crawls at 60 s/it",
+    ],
+)
+def test_no_crash_yet_or_a_first_run_is_no_stable_run(text: str) -> None:
+    assert extract(text).facts.get("stable_with_gc") != "yes"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'OOM after ~900 steps. Traceback: File "run.py", line 120, in run\n'
+        "    self.sample(self.step_num)\ntorch.OutOfMemoryError: CUDA out of memory",
+        "deu OOM depois de umas 3 horas (passo 1800)\n"
+        '  File ".../toolkit/sampler.py", line 90, in sample\n'
+        "torch.cuda.OutOfMemoryError: CUDA out of memory",
+    ],
+)
+def test_a_traceback_through_the_sampler_is_sampling(text: str) -> None:
+    assert extract(text).facts.get("oom_phase") == "sampling"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "flux on a 4090, gc on, 3 s/it. do I gain much with gc off or do I just run out of vram?",
+        "chroma na 4090, gc ligado. desligando ganho velocidade ou so estoura a vram?",
+    ],
+)
+def test_a_crash_asked_about_as_an_outcome_is_none(text: str) -> None:
+    facts = extract(text).facts
+    assert "memory_kind" not in facts
+    assert facts.get("oom_phase") is None or facts.get("oom_phase") == "none"
+
+
+def test_a_crash_asked_about_with_its_cause_is_told() -> None:
+    facts = extract("is it the bucket or does it run out of vram because of gc off?").facts
+    assert facts.get("memory_kind") == "gpu"

@@ -957,6 +957,11 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
             if state is None and states and _also(hit, reading):
                 # "qfloat8 tá ligado, low_vram tb": the state said just before, of this one too
                 state = states[-1]._replace(setting=hit.arg, first=hit.first, last=hit.last + 1)
+            elif state is None and states and _acted_on_both(hit, states[-1], reading):
+                # "ativei low_vram e quantização", "turned on low_vram and quantize": one act
+                state = states[-1]._replace(
+                    setting=hit.arg, first=hit.first, last=hit.last, retry=False
+                )
             previous = hit.arg
         elif kind in _STRONG:
             # "…que desligar o GC acelera e desliguei": a second verb, after the name's own
@@ -979,7 +984,67 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
             continue
         if state is not None:
             states.append(state)
-    return states
+    return _set_after_a_key(reading, states)
+
+
+def _set_after_a_key(reading: Reading, states: list[SettingState]) -> list[SettingState]:
+    """A key's value changed by an act told right after it: "had `gradient_checkpointing:
+    false`, set it to true and it still OOMs", "tava `false`, mudei pra true". Back to true
+    is a switch back on."""
+    found = list(states)
+    for key in (s for s in states if s.keyed):
+        start = reading.tokens.ends[key.last]
+        changed = _SET_IT_TO.search(reading.low, start, start + _SET_REACH)
+        if changed is None:
+            continue
+        first = bisect_right(reading.tokens.starts, changed.start()) - 1
+        last = bisect_right(reading.tokens.starts, changed.end() - 1) - 1
+        state = "on" if changed.group(1) == "true" else "off"
+        between = [s for s in states if key.last < s.first <= last]
+        if state == key.state or any(s.first < first or s.setting != key.setting for s in between):
+            continue  # nothing changed, or another setting's state comes between
+        # the act, read already as prose ("flipped it to false"), outranks the key as one does
+        found = [s for s in found if s not in between]
+        found.append(SettingState(key.setting, state, first, last, state == "on", keyed=True))
+    return sorted(found, key=lambda s: s.first)
+
+
+# A config seen or sent, not run: "o config dele", "my friend's yaml", "vi um preset no civitai"
+_NOT_MY_CONFIG: Final = re.compile(
+    r"\b(?:config|yaml|preset|setup)\s+(?:dele|dela|deles|delas|do meu amigo|do cara|da galera"
+    r"|of (?:a|my) friend)\b|\b(?:friend'?s|buddy'?s|guy'?s|someone'?s|his|her|their)\s+"
+    r"(?:config|yaml|preset|setup)\b|\b(?:vi|saw|found|achei|seen)\s+(?:(?:um|uma|a|an|o|the"
+    r"|this|esse|essa)\s+)?(?:preset|config|yaml)\b"
+)
+# …unless it was taken to run: "loaded his config as-is", "copiei o preset dele"
+_TAKEN_CONFIG: Final = re.compile(
+    r"\b(?:loaded|copied|used|using|imported|downloaded|copiei|usei|usando|peguei|baixei"
+    r"|importei)\s+(?:\w+\s+){0,2}?(?:config|configs|preset|yaml)\b"
+)
+_SEEN_REACH: Final = 60  # characters from a config seen or sent to the key it has
+_SET_REACH: Final = 60  # characters from the key to the act that changed it
+_SET_IT_TO: Final = re.compile(
+    r"\b(?:changed|set|switched|flipped|put|turned|mudei|coloquei|troquei|botei|alterei"
+    r"|passei|deixei)\s+(?:(?:it|that|ele|isso|o valor)\s+)?(?:back\s+)?(?:to|pra|para|pro|em)"
+    r"\s+(?:`)?(true|false)\b"
+)
+
+
+def _acted_on_both(named: Hit, previous: SettingState, reading: Reading) -> bool:
+    """The name joined by "and" to the one an act just switched: "ativei low_vram e
+    quantização"."""
+    words = reading.tokens.words
+    between = words[previous.last + 1 : named.first]
+    return (
+        previous.setting != named.arg
+        and words[previous.first] in _SWITCH_ACTS
+        and bool(between)
+        and between[0] in _AND
+        and set(between) <= _JOINING
+    )
+
+
+_JOINING: Final = frozenset({"e", "and", "o", "a", "the", "my", "tambem", "also"})
 
 
 def _also(named: Hit, reading: Reading) -> bool:
@@ -1197,6 +1262,11 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         mine = not _MINE.isdisjoint(reading.tokens.words[start : state.first])
         if _in_sentence(reading, sentence, _EXAMPLES):
             return True
+        key_at = reading.span(state.first, state.last)[0]
+        if _NOT_MY_CONFIG.search(
+            reading.low, max(0, key_at - _SEEN_REACH), key_at
+        ) and not _TAKEN_CONFIG.search(reading.low):
+            return True  # "meu amigo mandou o config dele; tem `gradient_checkpointing: false`"
         if reading.question(state.last) and not mine and not own_act(state, reading):
             # "is it `gradient_checkpointing: true` under train:?": the key asked about; not
             # "config has `…: false`, is that the only place?" nor "with `…: true`, is…?"
@@ -1242,6 +1312,8 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return True  # "a 4090 aguenta flux sem GC?", "how much slower is training with GC?"
     if not _clause_asks(reading, state.last):
         return False  # "samples look blurry with GC on, should I…?"
+    if reading.tokens.words[reading.sentence_words(sentence)[0]] == "did":
+        return False  # "did turning checkpointing back on ruin my lora?": asked of an act done
     return any(h.kind in _ABOUT_GC for h in in_clause) or not reading.has("oom")
 
 

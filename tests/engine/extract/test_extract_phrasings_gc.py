@@ -904,3 +904,79 @@ def test_an_act_asked_about_without_a_mark_is_no_setup(text: str) -> None:
 def test_going_back_to_on_is_a_retry(text: str, retry: str) -> None:
     facts = extract(text).facts
     assert (facts.get("gc"), facts.get("gc_retry")) == ("enabled", retry)
+
+
+@pytest.mark.parametrize(
+    ("text", "gc", "retry"),
+    [
+        (
+            "gradient_checkpointing: false came with the preset, changed it to true and it trains",
+            "enabled",
+            None,
+        ),
+        (
+            "had `gradient_checkpointing: false`, set it back to true and it still OOMs at step 1",
+            "enabled",
+            "still_oom",
+        ),
+        (
+            "tava gradient_checkpointing: false, mudei pra true e continua dando oom no passo 2",
+            "enabled",
+            "still_oom",
+        ),
+        (
+            "ran it with gradient_checkpointing: true for weeks, today flipped it to false, OOM",
+            "disabled",
+            None,
+        ),
+    ],
+)
+def test_a_key_changed_by_a_later_act_is_the_new_value(
+    text: str, gc: str, retry: str | None
+) -> None:
+    facts = extract(text).facts
+    assert facts.get("gc") == gc
+    assert facts.get("gc_retry") == retry
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        ("vi um preset no civitai com gradient_checkpointing: false. no meu ta true", "enabled"),
+        (
+            "my buddy's yaml has gradient_checkpointing: false and runs fine; mine OOMs with gc on",
+            "enabled",
+        ),
+        ("o config dele tem gradient_checkpointing: false, quero saber onde vejo o meu", None),
+        (
+            "loaded his preset as-is: gradient_checkpointing: false, and it OOMs at step 1",
+            "disabled",
+        ),
+    ],
+)
+def test_a_key_in_a_config_seen_or_sent_is_not_the_run(text: str, gc: str | None) -> None:
+    assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("ativei low_vram e quantizacao, ainda oom", {"low_vram": True, "quantize": True}),
+        (
+            "turned on low_vram and quantize, still OOM at step 1",
+            {"low_vram": True, "quantize": True},
+        ),
+        ("desliguei o gc e o low vram pra acelerar", {"gc": "disabled", "low_vram": False}),
+        (
+            "turned off gradient checkpointing and low_vram, now it OOMs",
+            {"gc": "disabled", "low_vram": False},
+        ),
+    ],
+)
+def test_one_act_switches_every_setting_it_names(text: str, facts: dict[str, FactValue]) -> None:
+    read = extract(text).facts
+    assert {name: read.get(name) for name in facts} == facts
+
+
+def test_a_question_about_an_act_done_keeps_its_state() -> None:
+    assert extract("did switching GC off cause this? flux oom step 1").facts.get("gc") == "disabled"

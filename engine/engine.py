@@ -8,9 +8,9 @@ from typing import Literal
 
 from engine.config import ConfigError, JobReading, read_config
 from engine.errors import InvalidReply
-from engine.extract import Extraction, extract, parse_reply
+from engine.extract import Extraction, parse_reply
 from engine.facts import FactBook, Rule, coerce, coerce_all, derive
-from engine.message import job_facts, read_pasted
+from engine.message import job_facts, read_message
 from engine.models import Diagnosis, Question, TraceStep, Turn
 from engine.overrule import config_wins
 from engine.render import Renderer
@@ -111,7 +111,7 @@ class Engine:
     def _absorb_text(
         self, got: _Gathered, text: str, locale: str, expecting: str | None = None
     ) -> Extraction:
-        found = extract(text, expecting)
+        found, pasted = read_message(text, expecting)
         got.on_topic = got.on_topic or found.on_topic
         said = [*sorted(found.facts), *(["config"] if found.config_text else [])]
         got.trace.append(  # what the message was read as asking, and what it said
@@ -129,17 +129,13 @@ class Engine:
                 got.book.put(ev.fact, found.facts.get(ev.fact, ev.value), "text", ev.evidence)
         got.book.put_all({k: v for k, v in found.facts.items() if k not in keep}, "text")
         got.signals.update(found.signals)
-        if found.config_text:
-            try:
-                reading, whole = read_pasted(found.config_text)
-            except ConfigError as exc:
-                problems = "; ".join(issue.message() for issue in exc.issues[:5])
-                got.preface.append(
-                    self.renderer.text("engine.config_error", locale, problems=problems)
-                )
-            else:
-                got.reading = reading
-                self._absorb_reading(got, reading, "config", locale, job_facts(reading, whole))
+        if isinstance(pasted, ConfigError):
+            problems = "; ".join(issue.message() for issue in pasted.issues[:5])
+            got.preface.append(self.renderer.text("engine.config_error", locale, problems=problems))
+        elif pasted is not None:
+            reading, whole = pasted
+            got.reading = reading
+            self._absorb_reading(got, reading, "config", locale, job_facts(reading, whole))
         return found
 
     def _absorb_reading(

@@ -6,7 +6,7 @@ and where they and the prose disagree, the settings win: they are what the job r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.config import ConfigError, JobReading, read_config
 from engine.extract import Extraction, extract
@@ -68,17 +68,34 @@ def job_facts(reading: JobReading, whole: bool) -> dict[str, FactValue]:
     }
 
 
+def read_message(
+    text: str, expecting: str | None = None, *, learned: bool = True
+) -> tuple[Extraction, tuple[JobReading, bool] | ConfigError | None]:
+    """A message's prose read, and the job pasted in it read (or why it does not read).
+
+    A pasted job that does not read is often not a job at all: a log with settings printed as
+    ``key: value`` lines, a traceback after them. Its lines are then read as prose, so what they
+    say ("gradient_checkpointing: false", "batch_size: 2", the OOM) still counts."""
+    found = extract(text, expecting, learned=learned)
+    if not found.config_text:
+        return found, None
+    try:
+        return found, read_pasted(found.config_text)
+    except ConfigError as exc:
+        prose = extract(text, expecting, learned=learned, job=False)
+        return replace(prose, config_text=found.config_text), exc
+
+
 def understand(text: str, expecting: str | None = None, *, learned: bool = True) -> Understanding:
     """Read one message. Never raises: a pasted job that does not read is reported, not thrown.
     ``learned`` as for ``extract``."""
-    found = extract(text, expecting, learned=learned)
+    found, pasted = read_message(text, expecting, learned=learned)
     facts = dict(found.facts)
-    if not found.config_text:
+    if pasted is None:
         return Understanding(found, facts, found.intent)
-    try:
-        reading, whole = read_pasted(found.config_text)
-    except ConfigError as exc:
-        return Understanding(found, facts, found.intent, config_error=exc)
+    if isinstance(pasted, ConfigError):
+        return Understanding(found, facts, found.intent, config_error=pasted)
+    reading, whole = pasted
     job = job_facts(reading, whole)
     overruled = {
         name: (facts[name], value)

@@ -100,10 +100,10 @@ _OWN_WORDS: Final = re.compile(
 )
 
 
-def _scanned(text: str) -> tuple[str, str, ConfigBlock | None]:
+def _scanned(text: str, job: bool = True) -> tuple[str, str, ConfigBlock | None]:
     """The part of a message read as prose (without its quotes, and with them), and the config
-    pasted in it."""
-    block = find_config(text[:MAX_CONFIG_CHARS])
+    pasted in it; without ``job``, all of it is prose."""
+    block = find_config(text[:MAX_CONFIG_CHARS]) if job else None
     quoting = interleaved(_blank(text[:MAX_SCAN_CHARS], block))
     return _unquoted(quoting), quoting, block
 
@@ -699,15 +699,18 @@ def _earlier_answers(quoting: str, facts: dict[str, FactValue]) -> list[Evidence
     return said
 
 
-def extract(text: str, expecting: str | None = None, *, learned: bool = True) -> Extraction:
+def extract(
+    text: str, expecting: str | None = None, *, learned: bool = True, job: bool = True
+) -> Extraction:
     """Read what a message says about the user's situation. Never raises.
 
     ``expecting`` is the fact of the question the message answers, if any: a bare number is
     then read as that fact first ("3" answering the batch size question). A message that answers
     no question (asked by us or in a quote it answers) has what the rules read checked by the
-    learned fact models, unless ``learned`` is false (to measure the rules alone).
+    learned fact models, unless ``learned`` is false (to measure the rules alone). Without
+    ``job``, settings pasted in it are read as prose, as a job that does not read is.
     """
-    scan, quoting, block = _scanned(text)
+    scan, quoting, block = _scanned(text, job)
     reading, locale = _read(scan)
     answers = quoted_answers(quoting, _reading_of) if quoting is not scan else []
     quoting_gc = quoting is not scan and quotes_name_gc(quoting, _reading_of)

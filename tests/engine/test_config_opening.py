@@ -7,6 +7,7 @@ import pytest
 
 from engine.config import read_config
 from engine.engine import CONFIG_SIGNAL, Engine
+from engine.message import understand
 from engine.models import Turn
 from engine.state import Opening, Reply
 from kb.validate import load_validated
@@ -109,3 +110,37 @@ def test_the_config_mark_is_never_an_outside_guide_topic(engine: Engine) -> None
     outside = next(r for r in turn.answer.recommendations if r.code == "outside_guide")
     assert CONFIG_SIGNAL not in outside.params.get("topics", [])
     assert "dev_shm" in outside.params["topics"]
+
+
+LOG_WITH_SETTINGS = {
+    "en": (
+        "```\njob: lora_style_v2\ndevice: cuda:0 (NVIDIA A10G)\ngradient_checkpointing: false\n"
+        "batch_size: 2\nresolution: 768,1024\nstep 1/2000 ...\n"
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.02 GiB.\n```\n"
+    ),
+    "pt-BR": (
+        "deu isso aqui:\n```\njob: lora_produto\ngradient_checkpointing: false\nbatch_size: 2\n"
+        "resolution: 512,768\npasso 1/1500 ...\n"
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.25 GiB.\n```\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR"])
+def test_a_pasted_log_that_is_no_job_is_read_as_prose(locale: str) -> None:
+    understood = understand(LOG_WITH_SETTINGS[locale])
+    assert understood.config_error is not None  # reported, as any job that does not read
+    assert understood.facts.get("gc") == "disabled"
+    assert understood.facts.get("batch_size") == 2
+    assert understood.facts.get("oom_phase") == "first_steps"
+    assert understood.intent == "fix_oom"
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR"])
+def test_a_turn_on_a_pasted_log_says_it_is_no_job_and_answers_from_its_lines(
+    engine: Engine, locale: str
+) -> None:
+    _, turn = engine.start(Opening(locale=locale, text=LOG_WITH_SETTINGS[locale]))
+    assert turn.facts.get("gc") == "disabled"
+    assert turn.facts.get("batch_size") == 2
+    assert "enable_gc" in codes(turn)

@@ -30,7 +30,7 @@ from engine.extract.quoted import (
     quoted_answers,
     quoted_expecting,
     quoted_intent,
-    quotes_name_gc,
+    quoted_setting,
 )
 from engine.extract.reading import Reading, word_clauses
 from engine.extract.settings import (
@@ -713,10 +713,10 @@ def extract(
     scan, quoting, block = _scanned(text, job)
     reading, locale = _read(scan)
     answers = quoted_answers(quoting, _reading_of) if quoting is not scan else []
-    quoting_gc = quoting is not scan and quotes_name_gc(quoting, _reading_of)
+    subject = quoted_setting(quoting, _reading_of) if quoting is not scan else None
     if expecting is None and quoting is not scan:
         expecting = _answering(scan, quoted_expecting(quoting, _reading_of))
-    states = setting_states(reading, "gc" if quoting_gc else None)
+    states = setting_states(reading, subject)
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals, expecting)
     if learned and expecting is None:

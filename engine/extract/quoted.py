@@ -391,15 +391,20 @@ def quoted_intent(text: str, read: Callable[[str], Reading]) -> str | None:
     return None
 
 
-def quotes_name_gc(text: str, read: Callable[[str], Reading]) -> bool:
-    """The last quoted lines name gradient checkpointing: the answer's "it" is GC (answers
-    under earlier questions are theirs: "> GC?\non\n> preview?\ndesativado")."""
+def quoted_setting(text: str, read: Callable[[str], Reading]) -> str | None:
+    """The setting the last quoted lines name: the answer's "it" is that setting ("> liga o
+    low_vram" / "liguei, continua oom"). GC when they name it; else the one other setting they
+    name, if only one. Answers under earlier questions are theirs ("> GC?\non\n> preview?\n
+    desativado")."""
     last = None
     for quote, *_ in _pairs(text):
         last = quote
-    return last is not None and any(
-        h.arg == "gc" for h in read(last.replace(">", " ")).of("mention")
-    )
+    if last is None:
+        return None
+    named = {h.arg for h in read(last.replace(">", " ")).of("mention")}
+    if "gc" in named:
+        return "gc"
+    return named.pop() if len(named) == 1 else None
 
 
 # The fact a quoted question asks for, by the words it uses: the answer under it is read as

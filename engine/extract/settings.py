@@ -978,6 +978,9 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
                 )
             )
             state = _bare_state(hit, by_clause[clause_of[hit.first]], previous, reading, after_and)
+            if state is not None and previous == subject != state.setting and subject is not None:
+                # "> liga o low_vram" / "liguei, continua oom": the act on the setting quoted
+                state = state._replace(setting=subject, retry=False)
             if state is not None:  # "switched GC back on… then turned it off again"
                 previous = state.setting
         else:

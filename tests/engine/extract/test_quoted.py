@@ -476,3 +476,22 @@ def test_answers_under_a_quoted_crash_are_about_the_crash(text: str) -> None:
 )
 def test_where_the_batch_is_now_under_advice_to_lower_it(text: str, batch: int | None) -> None:
     assert extract(text).facts.get("batch_size") == batch
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("> liga o low_vram\nliguei, continua oom", {"low_vram": True, "gc": None}),
+        (
+            "> tenta desativar o sampling\ndesativei, e continua estourando no passo 2",
+            {"sampling_disabled": True, "gc": None},
+        ),
+        ("> turn on low_vram\ndid it, still oom at step 2", {"low_vram": True, "gc": None}),
+        ("> liga o gc\nliguei, continua oom", {"gc": "enabled", "gc_retry": "still_oom"}),
+    ],
+)
+def test_an_act_under_a_quoted_setting_is_that_setting_s(
+    text: str, facts: dict[str, FactValue | None]
+) -> None:
+    read = extract(text).facts
+    assert {name: read.get(name) for name in facts} == facts

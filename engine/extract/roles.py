@@ -1319,18 +1319,25 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
                 continue
             items = now or items
         found.extend(_facts(reading, role, items))
-    return _at_a_sample(found, by_role)
+    return _at_a_sample(reading, found, by_role)
 
 
-def _at_a_sample(found: list[Found], by_role: dict[str, list[Assigned]]) -> list[Found]:
+def _at_a_sample(
+    reading: Reading, found: list[Found], by_role: dict[str, list[Assigned]]
+) -> list[Found]:
     """A crash at a step where previews are made is a crash while sampling: "dies every time
-    it reaches step 100" with ``sample_every: 100``."""
+    it reaches step 100" with ``sample_every: 100``; at a later one, when the message says it
+    was making them ("step 900… exatamente quando tava fazendo o sample (sample_every 300)")."""
     steps, every = by_role.get("step"), by_role.get("sample_every")
     if not steps or not every:
         return found
     step, period = steps[0].number.value, every[0].number.value
-    if step != period:  # a multiple is too loose: "every 250, so not the sample at 500"
-        return found
+    told = any(
+        h.arg == "sampling" and not reading.negated(h)
+        for h in (*reading.of("stage"), *reading.of("phase"))
+    )
+    if step != period and not (told and period > 0 and step % period == 0):
+        return found  # a multiple alone is too loose: "every 250, so not the sample at 500"
     return [f._replace(value="sampling") if f.fact == "oom_phase" else f for f in found]
 
 

@@ -1647,3 +1647,23 @@ def test_a_crash_asked_about_as_an_outcome_is_none(text: str) -> None:
 def test_a_crash_asked_about_with_its_cause_is_told() -> None:
     facts = extract("is it the bucket or does it run out of vram because of gc off?").facts
     assert facts.get("memory_kind") == "gpu"
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        (
+            "zit crashou com OOM no step 900... exatamente qdo tava fazendo o sample do step 900 "
+            "(sample_every 300). gc off",
+            "sampling",
+        ),
+        (
+            "it OOMs around step 1200 of 2000... no wait, it's when it makes the samples at step "
+            "1200 (sample_every is 400)",
+            "sampling",
+        ),
+        ("sample_every 250. OOM at step 500, not during the sample though", "later"),
+    ],
+)
+def test_a_step_at_a_preview_said_to_be_sampling_is_sampling(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase

@@ -88,6 +88,7 @@ class SettingState(NamedTuple):
     keyed: bool = False  # written as a setting ("gradient_checkpointing: false"), not in prose
     weak: bool = False  # said only by a preposition ("sem GC", "with gradient checkpointing")
     wished: bool = False  # wished, planned or told to do ("desativar o GC"): not the setup
+    bare: bool = False  # a name that says the state alone ("fp8", "quantizado"), no state word
 
 
 # Words that may follow "on" when it is the setting's state ("GC on and bs 1", "GC on now").
@@ -539,7 +540,11 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     if word is not None and _left_since(word, mention, reading):
         return None
     negations = _negations(anchor, clause)
-    if not negations and anchor.first > mention.first:
+    key = next((h for h in clause if _keyed_to(h, anchor, reading)), None)
+    if key is not None:
+        # "model NOT quantized (quantize: false)": the key's value is said as written
+        negations = [h for h in negations if h.first > key.last]
+    if not negations and anchor.first > mention.first and key is None:
         # "never had gradient checkpointing on": the negation is before the name, with only a
         # verb between ("no OOM with GC on" negates the OOM)
         words = reading.tokens.words
@@ -559,9 +564,23 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     retry = word is not None and (word.kind == "reon" or (is_on and again))
     keyed = reading.followed_by_key(mention)
     weak = word is not None and word.kind in ("weak_on", "weak_off")
-    return SettingState(mention.arg, "on" if is_on else "off", first, last, retry, keyed, weak)
+    # a quantization named with no state word: "fp8 made my samples black"
+    bare = word is None and mention.kind == "assert"
+    return SettingState(
+        mention.arg, "on" if is_on else "off", first, last, retry, keyed, weak, bare=bare
+    )
 
 
+def _keyed_to(name: Hit, value: Hit, reading: Reading) -> bool:
+    """``value`` is written as ``name``'s value: "quantize: false", "low_vram=true"."""
+    if name.kind != "mention" or name.last != value.first - 1:
+        return False
+    start = reading.span(name.first, name.last)[1]
+    end = reading.span(value.first, value.last)[0]
+    return _KEY_VALUE.fullmatch(reading.text, start, end) is not None
+
+
+_KEY_VALUE: Final = re.compile(r"[`'\"]?\s*[:=]\s*[`'\"]?\s*")
 _HELP_WITH: Final = frozenset((w,) for w in LEXICON.words("help_with"))
 
 
@@ -1738,7 +1757,10 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         if state.retry and rank and held is not None and held[1].keyed:
             rank = 2
         # a bare preposition ("com GC cada treino leva 3h") does not undo a state said outright
-        weaker = state.weak and held is not None and not held[1].weak
+        # …nor does a bare name ("quantize off because fp8 made my samples black")
+        weaker = (
+            (state.weak or state.bare) and held is not None and not (held[1].weak or held[1].bare)
+        )
         if held is not None and (
             _before_the_retry(reading, held[1], state) or _asked_with(reading, held[1], state)
         ):

@@ -988,3 +988,18 @@ def test_previews_named_beside_a_state_not_theirs_set_nothing(
     text: str, disabled: bool | None
 ) -> None:
     assert extract(text).facts.get("sampling_disabled") == disabled
+
+
+@pytest.mark.parametrize(
+    ("text", "quantize"),
+    [
+        ("model NOT quantized (quantize: false, I want full precision), gc on, oom", False),
+        ("Flex.2, no quantization (quantize: false), low_vram off, 24 gigs", False),
+        ("modelo sem quantizar (quantize: false), gc desligado, oom no passo 1", False),
+        ("quantize off because fp8 made my samples come out black. gc disabled, OOM", False),
+        ("deixei quantize desligado pq o qfloat8 deixou as samples pretas, oom no passo 2", False),
+        ("quantize: true, qfloat8, gc off, oom at step 1", True),
+    ],
+)
+def test_a_key_s_value_and_a_state_said_outright_hold(text: str, quantize: bool) -> None:
+    assert extract(text).facts.get("quantize") is quantize

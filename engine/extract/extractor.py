@@ -508,27 +508,6 @@ def _situation(
     return [situation.goal(reading, ooms, states), kind, when, retry, stable]
 
 
-def _calm_with_gc_on(
-    reading: Reading,
-    states: Sequence[SettingState],
-    signals: dict[str, Hit],
-    facts: dict[str, FactValue],
-) -> list[Evidence]:
-    """A run that does not crash with GC on now is a stable run with GC: "GC is on, zimage at
-    1024, zero memory issues. anything safer than disabling GC?", "gc on no oom just slow af,
-    worth turning it off?". ``facts`` takes it; its evidence is returned."""
-    if facts.get("oom_phase") != "none" or facts.get("gc") != "enabled":
-        return []
-    if "stable_with_gc" in facts or "gc_retry" in facts:
-        return []
-    now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
-    if now is None or not situation.calm_with_gc_on(reading, now, signals.keys()):
-        return []
-    facts["stable_with_gc"] = "yes"
-    start, end = reading.span(now.first, now.last)
-    return [Evidence("stable_with_gc", "yes", reading.text[start:end])]
-
-
 def _said_of_mine(reading: Reading, evidence: Sequence[Evidence]) -> bool:
     """GC's state told of the person's own run, not asked about: "my gc is off and everything
     trains fine… just curious what it changes", "meu gc tá ligado. então ele…?"."""
@@ -722,7 +701,6 @@ def extract(
     if learned and expecting is None:
         asked = situation.crash_only_asked_about(reading)
         evidence = second_opinion(reading.text, facts, evidence, _OF_A_CRASH if asked else set())
-    evidence = (*evidence, *_calm_with_gc_on(reading, states, signals, facts))
     if quoting is not scan:
         evidence = (*evidence, *_earlier_answers(quoting, facts), *_recaps(quoting, facts))
     answered = _answered(reading, answers, quoting, signals, facts)

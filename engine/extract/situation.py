@@ -1163,26 +1163,6 @@ def stable_with_gc(
     return found
 
 
-def calm_with_gc_on(reading: Reading, gc_now: SettingState, signals: Set[str]) -> bool:
-    """GC on now, said of a run that does not crash, makes a stable run with GC: not switched on
-    just now (what the switch did is ``gc_retry``), not a first run, nor a run crawling with VRAM
-    spilling into the system's memory."""
-    words = reading.tokens.words
-    switched = not _SWITCH_ACTS.isdisjoint(words[max(0, gc_now.first - 1) : gc_now.last + 1])
-    return (
-        gc_now.state == "on"
-        and not gc_now.retry
-        and not gc_now.wished
-        and not (switched and not ran_to_the_end(reading))  # "marquei agora e já foi 500 passos"
-        and not signals & OUTSIDE_GUIDE
-        and not reading.has("first_run")
-        and not any(_so_far(reading, h) for h in reading.hits if h.kind in _NO_CRASH_YET)
-    )
-
-
-_NO_CRASH_YET: Final = frozenset({"oom", "no_crash"})
-
-
 def _through_after_retry(
     reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]
 ) -> Found | None:

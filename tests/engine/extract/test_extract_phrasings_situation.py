@@ -1591,21 +1591,6 @@ def test_a_first_time_has_no_stable_run(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "gc on, no oom at all, just slow on my 3080. worth turning it off?",
-        "GC is on, sdxl at 1024 bs 2, zero memory issues. anything besides disabling GC?",
-        "gc ligado, nunca deu oom, so ta lento. vale desligar?",
-        "to com o gradient checkpointing ligado e sem problema de memoria nenhum, so demora",
-    ],
-)
-def test_gc_on_and_no_crash_is_a_stable_run(text: str) -> None:
-    facts = extract(text).facts
-    assert facts.get("gc") == "enabled"
-    assert facts.get("stable_with_gc") == "yes"
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
         "gc on, no oom so far, just slow. worth turning it off?",
         "gc ligado, nenhum oom ate agora, mas lento. vale desligar?",
         "first lora ever, gc on, no oom, slow",

@@ -176,4 +176,4 @@ class Reading:
         return is_key and self.text[end : end + 2].lstrip()[:1] in (":", "=")
 
 
-_OWNING: Final = frozenset({"no", "sem", "without", "w/o"})
+_OWNING: Final = frozenset({"no", "sem", "without", "w"})  # "w" of "w/o"

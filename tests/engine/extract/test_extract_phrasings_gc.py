@@ -980,3 +980,18 @@ def test_one_act_switches_every_setting_it_names(text: str, facts: dict[str, Fac
 
 def test_a_question_about_an_act_done_keeps_its_state() -> None:
     assert extract("did switching GC off cause this? flux oom step 1").facts.get("gc") == "disabled"
+
+
+@pytest.mark.parametrize(
+    ("text", "gc", "crashes"),
+    [
+        ("now w/o gc = oom, qwen edit bs1", "disabled", True),
+        ("chroma w/o gradient checkpointing ooms at step 2", "disabled", True),
+        ("s/ gc da oom no passo 1", "disabled", True),
+        ("how do I go faster w/o oom?", None, False),
+    ],
+)
+def test_w_slash_o_is_without(text: str, gc: str | None, crashes: bool) -> None:
+    found = extract(text)
+    assert found.facts.get("gc") == gc
+    assert (found.intent == "fix_oom") == crashes

@@ -405,10 +405,12 @@ def _asked(word: Hit, reading: Reading) -> bool:
     if any(w in _DONE_ASKED for w in near):
         return False
     # "is there a middle ground, or is it just GC back on?": the fix asked about
-    return any(w in _INFINITIVES or w in _JUST for w in near)
+    # "guess I need it back on?": what it needs, asked
+    return any(w in _INFINITIVES or w in _JUST or w in _NEED for w in near)
 
 
 _JUST: Final = frozenset({"just", "simply"})
+_NEED: Final = frozenset({"need", "needs", "preciso", "precisa"})
 
 
 _DONE_ASKED: Final = frozenset({"did", "has", "have", "had"})
@@ -497,6 +499,10 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         )
         or (word is not None and _asked(word, reading))
         or (word is not None and _wished_in_sentence(mention, word, reading))
+        or (
+            word is not None
+            and _announced(min(mention.first, word.first), max(mention.last, word.last), reading)
+        )
     ) and not own_act(  # "será que é porque deixei o GC ligado?" asks about what they did
         SettingState(mention.arg, "on", min(mention.first, anchor.first), end, False), reading
     )
@@ -582,6 +588,45 @@ def _keyed_to(name: Hit, value: Hit, reading: Reading) -> bool:
 
 _KEY_VALUE: Final = re.compile(r"[`'\"]?\s*[:=]\s*[`'\"]?\s*")
 _HELP_WITH: Final = frozenset((w,) for w in LEXICON.words("help_with"))
+
+
+def _announced(first: int, last: int, reading: Reading) -> bool:
+    """A switch told as what comes next, not what was done: "lol ok turning it back on", "ok
+    I'm convinced, turning gc back on. is it under train?", "Turning it back on feels like
+    admitting defeat"; not "turning it back on fixed it", which tells what it did, nor
+    "turning it back on. still OOM", where what it did comes next."""
+    words = reading.tokens.words
+    verb = next(
+        (
+            at
+            for at in range(first, max(-1, first - 4), -1)
+            if words[at] in _GERUNDS and set(words[at + 1 : first]) <= _OBJECTS
+        ),
+        None,
+    )
+    if verb is None:
+        return False
+    of_words = reading.clauses_of_words
+    begin = verb
+    while begin > 0 and of_words[begin - 1] == of_words[verb]:
+        begin -= 1
+    if not set(words[begin:verb]) <= _LEAD_INS:
+        return False
+    _, end = reading.sentence_words(reading.sentence_of(verb))
+    after = words[last + 1 : end]
+    if after and after[0] not in _PRESENT and not set(after) <= _TRAILING:
+        return False
+    # nothing told after it but questions
+    return all(reading.question(at) for at in range(end, len(words)))
+
+
+_GERUNDS: Final = frozenset({"turning", "switching", "flipping", "putting", "religando"})
+_OBJECTS: Final = frozenset({"it", "gc", "that", "gradient", "checkpointing", "o", "a"})
+_LEAD_INS: Final = frozenset(
+    {"ok", "okay", "k", "lol", "so", "alright", "fine", "welp", "well", "then", "and", "guess"}
+)
+_PRESENT: Final = frozenset({"feels", "is", "seems", "sounds", "would", "will", "should", "might"})
+_TRAILING: Final = frozenset({"now", "then", "again", "lol", "tonight", "tomorrow", "agora"})
 
 
 def _wished_in_sentence(mention: Hit, word: Hit, reading: Reading) -> bool:
@@ -740,7 +785,7 @@ def _bare_state(
         h.kind in ("hypo", "where") and 0 < word.first - h.last <= _WANTED_REACH for h in clause
     ):
         return None  # "quero religar", "how do i turn it back on?"
-    if _asked(word, reading):
+    if _asked(word, reading) or _announced(word.first, word.last, reading):
         return None
     if reading.tokens.words[word.last + 1 : word.last + 2] in _NOTHING:
         return None  # "I've disabled nothing, changed nothing"

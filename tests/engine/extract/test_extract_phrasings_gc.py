@@ -995,3 +995,21 @@ def test_w_slash_o_is_without(text: str, gc: str | None, crashes: bool) -> None:
     found = extract(text)
     assert found.facts.get("gc") == gc
     assert (found.intent == "fix_oom") == crashes
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # a switch told as what comes next: the state before it stands
+        ("chroma ooming w/ gc off. bs 3. lol ok turning it back on", "disabled"),
+        ("OOM at step 1 with gc off. ok turning it back on now", "disabled"),
+        ("gc off oom no passo 1. religando o gc agora", "disabled"),
+        ("OOM at step 1 with GC unchecked. Guess I need it back on?", "disabled"),
+        # what it did is told: done
+        ("gc off, oom. turning it back on. still oom", "enabled"),
+        ("thanks, turning gc back on fixed it", "enabled"),
+        ("turning gc back on, still oom at step 1", "enabled"),
+    ],
+)
+def test_a_switch_announced_is_not_done(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc

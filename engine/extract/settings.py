@@ -905,8 +905,15 @@ def _of_the_text_encoder(hit: Hit, reading: Reading) -> bool:
     quantized (qfloat8)": the text encoder's, when it is named just before or after and no
     model or transformer comes between."""
     words = reading.tokens.words
-    after = words[hit.last + 1 : hit.last + 4]
-    if tuple(after[:1]) == ("te",) or " ".join(after).startswith(_TEXT_ENCODER):
+    clause = reading.clauses_of_words
+    after = tuple(
+        w
+        for i, w in enumerate(words[hit.last + 1 : hit.last + 6], hit.last + 1)
+        if clause[i] == clause[hit.last]
+    )
+    while after[:1] and after[0] in _ONLY:  # "quantized only the text encoder", "so o te"
+        after = after[1:]
+    if tuple(after[:1]) in _TE_NAMES or " ".join(after[:3]).startswith(_TEXT_ENCODER):
         return True
     sentence = reading.sentence_of(hit.first)
     for i in range(hit.first - 1, max(-1, hit.first - _TE_REACH), -1):
@@ -918,6 +925,8 @@ def _of_the_text_encoder(hit: Hit, reading: Reading) -> bool:
 
 
 _TEXT_ENCODER: Final = ("text encoder", "the text encoder", "o text encoder")
+_ONLY: Final = frozenset({"only", "just", "so", "apenas", "somente", "the", "o"})
+_TE_NAMES: Final = frozenset({("te",), ("t5",), ("umt5",), ("t5xxl",)})
 _TE_WORDS: Final = frozenset({"te", "t5", "umt5", "clip", "encoder", "encoders", "t5xxl"})
 _THE_MODEL: Final = frozenset({"transformer", "model", "modelo", "unet", "dit", "and", "e"})
 _TE_REACH: Final = 8  # words back to the text encoder's name

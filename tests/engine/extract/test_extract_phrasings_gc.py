@@ -369,6 +369,8 @@ def test_side_by_side(text: str, state: str) -> None:
         # the text encoder's quantization is not the model's
         ("qwen edit, quantize_te on, OOM while quantizing the text encoder", "quantize"),
         ("OOM while it's quantizing the text encoder for Qwen Image Edit", "quantize"),
+        ("qie OOM at step 1, quantized only the text encoder (transformer full bf16)", "quantize"),
+        ("quantizei so o te do flux (o transformer nao), oom no step 1", "quantize"),
     ],
 )
 def test_not_this_setting(text: str, fact: str) -> None:
@@ -1013,3 +1015,7 @@ def test_w_slash_o_is_without(text: str, gc: str | None, crashes: bool) -> None:
 )
 def test_a_switch_announced_is_not_done(text: str, gc: str) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+def test_the_text_encoder_named_after_a_clause_break_is_not_what_was_quantized() -> None:
+    assert extract("zit, qtype qfloat8, text encoder cached, gc off").facts.get("quantize") is True

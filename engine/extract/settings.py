@@ -543,6 +543,8 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         return None  # "if the model is already 8-bit quantized…", "não lembro se marquei"
     if word is None and _offered_as_a_fix(mention, reading):
         return None  # "is fp8 the fix?", "would 8bit help?": asked about, not the setup
+    if word is None and mention.kind == "assert" and _asked_in_general(mention, reading):
+        return None  # "qfloat8 vs int8 vs fp8, qual a diferença?": no run of theirs told
     if word is not None and _left_since(word, mention, reading):
         return None
     negations = _negations(anchor, clause)
@@ -679,6 +681,31 @@ def _offered_as_a_fix(named: Hit, reading: Reading) -> bool:
     if not reading.question(named.first):
         return False
     return not _A_FIX.isdisjoint(reading.words_of_sentence(named.first))
+
+
+def _asked_in_general(named: Hit, reading: Reading) -> bool:
+    """Named in a question that tells nothing of the asker's own run: "is qfloat8 + GC worse
+    than either alone?", "what is quantize actually quantizing?"."""
+    if not reading.question(named.first) or _in_a_quote(reading, named.first):
+        return False  # "> Is the model quantized (fp8)?" / "no": the answer tells it
+    words = reading.tokens.words
+    if words[named.first].startswith(("quantizing", "quantizar", "quantizando")):
+        return False  # "OOM no meio do 'Quantizing transformer'?": what the run was doing
+    said = set(reading.words_of_sentence(named.first))
+    # a question of what or which, not "is the model quantized?" (asked of them, and answered)
+    return not _WHAT.isdisjoint(said) and _FIRST_PERSON.isdisjoint(said)
+
+
+_WHAT: Final = frozenset(
+    {"what", "which", "how", "why", "vs", "versus", "difference", "qual", "quais", "oq", "que"}
+    | {"como", "diferenca", "x"}
+)
+
+
+_FIRST_PERSON: Final = frozenset(
+    {"i", "i'm", "im", "i've", "ive", "my", "mine", "me", "we", "our", "eu", "meu", "minha"}
+    | {"meus", "minhas", "to", "tou", "estou", "tenho", "uso", "using", "usando", "rodo"}
+)
 
 
 _A_FIX: Final = frozenset(

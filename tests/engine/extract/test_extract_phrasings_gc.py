@@ -1019,3 +1019,20 @@ def test_a_switch_announced_is_not_done(text: str, gc: str) -> None:
 
 def test_the_text_encoder_named_after_a_clause_break_is_not_what_was_quantized() -> None:
     assert extract("zit, qtype qfloat8, text encoder cached, gc off").facts.get("quantize") is True
+
+
+@pytest.mark.parametrize(
+    ("text", "quantize"),
+    [
+        ("qfloat8 vs int8 vs fp8, qual a diferenca? sao a mesma coisa?", None),
+        ('what does "quantize" in the model section change, the lora or the base?', None),
+        ("explica pra leigo: gradient checkpointing x fp8 x low_vram, qual economiza mais?", None),
+        # their own run, or a question asked of them and answered
+        ("what else can I do? my flux runs qfloat8 and still OOMs", True),
+        ("> Is the model quantized (fp8 / qfloat8)?\nno, full bf16", False),
+    ],
+)
+def test_a_quantization_named_in_a_general_question_is_no_setup(
+    text: str, quantize: bool | None
+) -> None:
+    assert extract(text).facts.get("quantize") == quantize

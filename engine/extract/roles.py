@@ -1319,7 +1319,52 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
                 continue
             items = now or items
         found.extend(_facts(reading, role, items))
-    return _at_a_sample(reading, found, by_role)
+    return _at_a_sample(reading, _paired_batch(reading, found, by_role), by_role)
+
+
+def _paired_batch(
+    reading: Reading, found: list[Found], by_role: dict[str, list[Assigned]]
+) -> list[Found]:
+    """The batch said beside an accumulation, when the batch taken is their product: "batch 1
+    accum 4 came out worse than batch 4", "accum 4 com batch 1 dá o mesmo que batch 4?". The
+    product is the batch simulated, not the one run, unless it is told as run itself ("I'm at
+    batch 4", "new run: batch 4, accum 1") or as what crashed before the pair is proposed."""
+    batch = next((f for f in found if f.fact == "batch_size"), None)
+    if batch is None:
+        return found
+    accums = by_role.get("gradient_accumulation", [])
+    batches = by_role.get("batch_size", [])
+
+    def paired(item: Assigned) -> Assigned | None:
+        return next(
+            (a for a in accums if abs(item.number.first - a.number.first) <= _PAIRED_REACH), None
+        )
+
+    products = [i for i in batches if i.number.value == batch.value]
+    if any(
+        paired(i) is not None
+        or _RUN_NOW.search(reading.low, max(0, i.number.start - 28), i.number.start)
+        for i in products
+    ):
+        return found
+    for item in batches:
+        accum = paired(item)
+        if accum is None or item.number.value == batch.value:
+            continue
+        if item.number.value * accum.number.value != batch.value:
+            continue
+        told_first = any(
+            i.number.first < item.number.first and not reading.question(i.number.first)
+            for i in products
+        )
+        if told_first and reading.question(item.number.first):
+            return found  # "bs 2 OOMs at step 1. is bs 1 + accum 2 the move?"
+        taken = Found("batch_size", _int(item.number.value), item.start, item.end)
+        return [taken if f is batch else f for f in found]
+    return found
+
+
+_PAIRED_REACH: Final = 4  # words between a batch and its accumulation ("bs 1 accum 4")
 
 
 def _at_a_sample(

@@ -1003,3 +1003,21 @@ def test_previews_named_beside_a_state_not_theirs_set_nothing(
 )
 def test_a_key_s_value_and_a_state_said_outright_hold(text: str, quantize: bool) -> None:
     assert extract(text).facts.get("quantize") is quantize
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        # the batch beside its accumulation is run; their product is the batch simulated
+        ("gradient accumulation 4 com batch 1 e igual batch 4? to rodando assim no zimage", 1),
+        ("my zit lora with batch 1 accum 4 came out worse than batch 4 on my friends 4090", 1),
+        ("bs 4 crashed on my 3080 so im on bs 1 accum 4 now. same result as real bs 4?", 1),
+        # unless the product is told as run, with its own accumulation or a cue of its own
+        ("old run: batch 1, grad accum 4, fine. new run: batch 4, grad accum 1, OOM", 4),
+        ("is batch 1 + grad accum 4 better than batch 4? I'm at batch 4 with GC on", 4),
+        # or as what crashed, before the pair is proposed
+        ("zimage bs 2 goes OOM at step 1, gc on. is bs 1 + accum 2 the move?", 2),
+    ],
+)
+def test_a_batch_paired_with_an_accumulation_is_the_run(text: str, batch: int) -> None:
+    assert extract(text).facts.get("batch_size") == batch

@@ -1217,6 +1217,12 @@ _TWO_RUNS: Final = re.compile(
     r".{1,80}?\b(?:once|one|second|other|outr[oa]|segund[oa]) (?:run )?"
     r"(?:with|without|com|sem|off|on|desligad[oa]|ligad[oa])\b"
 )
+_BOTH_WAYS: Final = re.compile(
+    r"\b(?:com e sem|with and without|both with and without|dos dois jeitos|nos dois jeitos"
+    r"|both ways|either way i tried|com (?:o )?(?:gc|gradient checkpointing) e sem"
+    r"|with (?:gc|gradient checkpointing) and without"
+    r"|(?:com|with) (?:o )?(?:gc|gradient checkpointing) (?:ligado e desligado|on and off))\b"
+)
 _ON_OFF: Final = frozenset({"on", "off"})
 _EXAMPLES: Final = frozenset(
     {"example", "examples", "exemplo", "exemplos", "docs", "documentation", "documentacao"}
@@ -1480,10 +1486,15 @@ def _debated(reading: Reading, states: Sequence[SettingState]) -> bool:
     trained with it and some without", "GC on = less VRAM, GC off = faster"), not a setup."""
     if not reading.has("now") and any(
         s.setting == "gc"
-        and _TWO_RUNS.search(reading.low, *_sentence_span(reading, reading.sentence_of(s.first)))
+        and any(
+            runs.search(reading.low, *_sentence_span(reading, reading.sentence_of(s.first)))
+            for runs in (_TWO_RUNS, _BOTH_WAYS)
+        )
         for s in states
     ):
-        return True  # "once with GC on and once with it off": two runs, neither the setup
+        # "once with GC on and once with it off", "tentei com e sem gc": two runs, neither the
+        # setup
+        return True
     if not {"on", "off"} <= {s.state for s in states if s.setting == "gc"}:
         return False
     past = {reading.sentence_of(h.first) for h in reading.of("past")}

@@ -1036,3 +1036,21 @@ def test_a_quantization_named_in_a_general_question_is_no_setup(
     text: str, quantize: bool | None
 ) -> None:
     assert extract(text).facts.get("quantize") == quantize
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ja tentei com e sem gradient checkpointing e deu OOM nos dois. qwen edit numa 4090",
+        "Tried both with and without gradient checkpointing, same OOM at step 1",
+        "ja tentei dos dois jeitos, com GC e sem. sem GC crasha no step 1, com GC no step 800",
+        "treinei o mesmo dataset com GC ligado e desligado e o desligado parece mais nitido",
+    ],
+)
+def test_gc_tried_both_ways_is_no_setup(text: str) -> None:
+    assert "gc" not in extract(text).facts
+
+
+def test_the_difference_between_gc_on_and_off_asked_keeps_the_state_told() -> None:
+    text = "qual a diferença de vram entre gc ligado e desligado no zimage? tipo numeros. ta ligado"
+    assert extract(text).facts.get("gc") == "enabled"

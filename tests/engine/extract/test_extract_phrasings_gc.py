@@ -1052,5 +1052,8 @@ def test_gc_tried_both_ways_is_no_setup(text: str) -> None:
 
 
 def test_the_difference_between_gc_on_and_off_asked_keeps_the_state_told() -> None:
-    text = "diferença de vram entre gc ligado e desligado no zimage? nunca desliguei, ta ligado, so curiosidade"
+    text = (
+        "diferença de vram entre gc ligado e desligado no zimage? "
+        "nunca desliguei, ta ligado, so curiosidade"
+    )
     assert extract(text).facts.get("gc") == "enabled"

@@ -1057,3 +1057,14 @@ def test_the_difference_between_gc_on_and_off_asked_keeps_the_state_told() -> No
         "nunca desliguei, ta ligado, so curiosidade"
     )
     assert extract(text).facts.get("gc") == "enabled"
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        ("gradiant checkpointing was on, i turend it of to go faster, now OOM at step 1", "disabled"),
+        ("gc was on. i turned it of and now oom", "disabled"),
+    ],
+)
+def test_off_typed_as_of_after_a_switch(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc

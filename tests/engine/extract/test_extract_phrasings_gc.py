@@ -1062,7 +1062,7 @@ def test_the_difference_between_gc_on_and_off_asked_keeps_the_state_told() -> No
 @pytest.mark.parametrize(
     ("text", "gc"),
     [
-        ("gradiant checkpointing was on, i turend it of to go faster, now OOM at step 1", "disabled"),
+        ("gradiant checkpointing was on, i turend it of to go faster, now OOM", "disabled"),
         ("gc was on. i turned it of and now oom", "disabled"),
     ],
 )

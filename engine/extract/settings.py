@@ -1113,6 +1113,32 @@ def _set_after_a_key(reading: Reading, states: list[SettingState]) -> list[Setti
 
 
 # A config seen or sent, not run: "o config dele", "my friend's yaml", "vi um preset no civitai"
+def _of_a_preset_left(reading: Reading, state: SettingState) -> bool:
+    """A state of a preset told as not the one used: "the preset had quantize and low_vram on
+    but I switched to the high quality one", "tinha um preset com low_vram ligado mas usei o
+    padrão", "accum 4 in the flux preset? I'm not using that preset"."""
+    at = reading.span(state.first, state.last)[1]
+    sentence = reading.sentence_of(state.first)
+    start = reading.tokens.starts[reading.sentence_words(sentence)[0]]
+    if _PRESET_HAD.search(reading.low, start, at) is None:
+        return False
+    left = _ANOTHER_USED.search(reading.low, at)
+    return left is not None and left.start() - at <= _LEFT_REACH
+
+
+_PRESET_HAD: Final = re.compile(
+    r"\b(?:preset|template)\b[^.!?]{0,40}?\b(?:had|has|with|tinha|tem|com|vem com|came with"
+    r"|comes with)\b"
+)
+_ANOTHER_USED: Final = re.compile(
+    r"\b(?:but|mas|so|then|e)\s+(?:i\s+|eu\s+)?(?:switched to|used|usei|went with|picked|chose"
+    r"|escolhi|peguei|fui no|fui de|troquei pr[ao])\b[^.!?]{0,30}?\b(?:preset|template|one|outro)\b"
+    r"|\b(?:not using|nao uso|nao to usando|nao estou usando) (?:that|this|esse|essa|o|a)"
+    r" (?:preset|template)\b"
+)
+_LEFT_REACH: Final = 80  # characters from the preset's state to the one used instead
+
+
 _NOT_MY_CONFIG: Final = re.compile(
     r"\b(?:config|yaml|preset|setup)\s+(?:dele|dela|deles|delas|do meu amigo|do cara|da galera"
     r"|of (?:a|my) friend)\b|\b(?:friend'?s|buddy'?s|guy'?s|someone'?s|his|her|their)\s+"
@@ -1365,6 +1391,8 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     # "someone said GC off is faster", "claims that LoRAs trained with `…: false` are sharper";
     # not "enabled it like the guide says"
     hearsay = any(h.kind == "hearsay" and h.first < state.first for h in in_clause)
+    if _of_a_preset_left(reading, state):
+        return True  # "the preset had quantize on but I switched to one that has it off"
     if state.keyed:
         # "the example configs have `gradient_checkpointing: true`": the examples' setting
         start, _ = reading.sentence_words(sentence)

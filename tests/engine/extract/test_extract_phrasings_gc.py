@@ -1068,3 +1068,28 @@ def test_the_difference_between_gc_on_and_off_asked_keeps_the_state_told() -> No
 )
 def test_off_typed_as_of_after_a_switch(text: str, gc: str) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # the plural state words
+        ("flux schnell, fp8 e low_vram ligados, gc ligado, crasha no step 1", {"low_vram": True}),
+        ("gc e low_vram desligados, oom no passo 1", {"low_vram": False}),
+        # a preset told as not the one used
+        (
+            "The preset had quantize and low_vram on but I switched to the high quality preset,"
+            " gradient checkpointing off. OOM before step 1",
+            {"quantize": None, "low_vram": None, "gc": "disabled"},
+        ),
+        (
+            "Tinha um preset com quantize e low_vram ligados mas eu usei o preset padrao mesmo,"
+            " gc desligado. Deu OOM no passo 3",
+            {"quantize": None, "low_vram": None, "gc": "disabled"},
+        ),
+        ("my preset has low_vram on and it ooms at step 2", {"low_vram": True}),
+    ],
+)
+def test_settings_of_a_preset_and_plural_states(text: str, facts: dict[str, FactValue]) -> None:
+    read = extract(text).facts
+    assert {name: read.get(name) for name in facts} == facts

@@ -1285,6 +1285,16 @@ def _not_at(reading: Reading, number: Number) -> bool:
     return _NOT_AT.search(reading.low, max(0, number.start - 16), number.start) is not None
 
 
+def _reached_well(reading: Reading, number: Number) -> bool:
+    sentence = reading.in_sentence(reading.sentence_of(number.first))
+    calm = any(h.kind in _WENT_WELL_TO_THE_END for h in sentence)
+    return calm and not any(h.kind == "oom" for h in sentence)
+
+
+# "no errors" is said of a run up to its crash too ("depois de 2 horas fecha, sem erro")
+_WENT_WELL_TO_THE_END: Final = frozenset({"fine", "stable", "worked"})
+
+
 def _phase_of_step(reading: Reading, number: Number) -> str | None:
     step = number.value * (1000 if number.unit == "k" else 1)  # "no passo 2k"
     if _PREVIEW_AFTER.match(reading.low, number.end):
@@ -1374,9 +1384,14 @@ def _at_a_sample(
     it reaches step 100" with ``sample_every: 100``; at a later one, when the message says it
     was making them ("step 900… exatamente quando tava fazendo o sample (sample_every 300)")."""
     steps, every = by_role.get("step"), by_role.get("sample_every")
-    if not steps or not every:
+    phase = next((f for f in found if f.fact == "oom_phase"), None)
+    if not steps or not every or phase is None:
         return found
-    step, period = steps[0].number.value, every[0].number.value
+    # the step the phase was read from, not one a run that went well reached
+    crashed = next((i for i in steps if i.start == phase.start), None)
+    if crashed is None:
+        return found  # the phase was read from the hours, or from words
+    step, period = crashed.number.value, every[0].number.value
     told = any(
         h.arg == "sampling" and not reading.negated(h)
         for h in (*reading.of("stage"), *reading.of("phase"))
@@ -1467,6 +1482,15 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
     if role == "step":
         # "why now and not at step 1??": the step it did not crash at
         items = [i for i in items if not _not_at(reading, i.number)]
+        if not items:
+            return []
+    if role in ("step", "hours"):
+        # "with GC on it trained all the way to step 3000 last week, no problem", "it worked
+        # fine, took 6 hours": how far a run that went well got, not where this one crashed
+        well = [i for i in items if not _reached_well(reading, i.number)]
+        if not well and role == "step":
+            well = items  # "tava no step 1600 sem crash nenhum… aí OOM": the crash's step
+        items = well
         if not items:
             return []
     item = items[0]

@@ -1021,3 +1021,23 @@ def test_a_key_s_value_and_a_state_said_outright_hold(text: str, quantize: bool)
 )
 def test_a_batch_paired_with_an_accumulation_is_the_run(text: str, batch: int) -> None:
     assert extract(text).facts.get("batch_size") == batch
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        # how far a run that went well got is not where this one crashed
+        (
+            "sample every 250. With GC on it trained all the way to step 3000 last week, no"
+            " problem. This week GC off: baseline samples went fine, then at step 2 it's CUDA OOM",
+            "first_steps",
+        ),
+        ("same job with gc on finished fine (took 9h). now with gc off: CUDA out of memory", None),
+        ("a primeira run com gc on terminou de boa em 12h. agora sem gc da OOM", None),
+        # the crash's own step and hours still count
+        ("tava no step 1600 sem crash nenhum, ai CUDA OOM no step 1603", "later"),
+        ("roda umas 3 horas e dá OOM", "later"),
+    ],
+)
+def test_how_far_a_run_that_went_well_got_is_not_the_crash(text: str, phase: str | None) -> None:
+    assert extract(text).facts.get("oom_phase") == phase

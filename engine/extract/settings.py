@@ -702,12 +702,6 @@ _WHAT: Final = frozenset(
 )
 
 
-_FIRST_PERSON: Final = frozenset(
-    {"i", "i'm", "im", "i've", "ive", "my", "mine", "me", "we", "our", "eu", "meu", "minha"}
-    | {"meus", "minhas", "to", "tou", "estou", "tenho", "uso", "using", "usando", "rodo"}
-)
-
-
 _A_FIX: Final = frozenset(
     {"fix", "help", "helps", "solve", "ajuda", "ajudaria", "resolve", "resolveria", "should"}
     | {"would", "devo", "vale", "worth", "try", "tentar", "testar", "usar", "use"}
@@ -1668,6 +1662,11 @@ _ME: Final = LEXICON.words("me")
 # One's own config or the one taken for the run: "mine says `…: false`", "peguei um config que
 # vinha com `…: false`".
 _MINE: Final = _ME | {"peguei", "baixei", "copiei", "usei", "downloaded", "copied"}
+# Words that tell of the asker's own run in a question about a setting.
+_RUNNING_VERBS: Final = frozenset({"uso", "using", "usando", "rodo"})
+_FIRST_PERSON: Final = (
+    _ME | {"i've", "ive", "we", "our", "meus", "minhas", "estou", "tenho"} | _RUNNING_VERBS
+)
 # Asking about the key itself, and what says a config holds it.
 _THE_KEY_ASKED: Final = frozenset(
     {"right", "certo", "mesmo", "msm", "default", "padrao", "key", "chave", "under", "embaixo"}

@@ -163,6 +163,50 @@ def _stopped_by(words: Sequence[str], hit: Hit) -> bool:
 _BY: Final = frozenset({"with", "com", "due", "because", "by", "por"})
 
 
+def _run_with_it(words: Sequence[str], hits: list[Hit]) -> list[Hit]:
+    """ "with it off"/"com ele desligado" is said of a case ("with it off it OOMs") unless the
+    writer's run is told right before it: "tô com ele desligado", "trains fine with it off",
+    "agora, com ele desligado, crasha". Then it is the run's state, read as any state is."""
+    kept = []
+    for hit in hits:
+        at = hit.first
+        told = (
+            hit.kind == "cond"
+            and hit.last == at + 2
+            and words[at] in ("with", "com")
+            and words[at + 1] in _IT
+            and _running_before(words, at)
+        )
+        if not told:
+            kept.append(hit)
+            continue
+        state = hit.last
+        kept += [Hit(h.kind, h.arg, state, state) for h in find_hits((words[state],))]
+    return kept
+
+
+def _running_before(words: Sequence[str], at: int) -> bool:
+    """A word of the writer's run now right before ``at``, maybe after a word of how it goes."""
+    for back in range(at - 1, max(-1, at - 4), -1):
+        if words[back] in _RUNNING_NOW:
+            return True
+        if words[back] not in _GOING:
+            return False
+    return False
+
+
+_RUNNING_NOW: Final = frozenset(
+    {"to", "tou", "estou", "i'm", "im", "agora", "now", "currently", "atualmente", "atm"}
+    | {"rodando", "running", "treinando", "training", "trains", "treina", "roda"}
+    | {"comecei", "started", "starting"}
+)
+# How it goes, between the run and "with it": "trains fine with it off", "rodando liso com ele".
+_GOING: Final = frozenset(
+    {"fine", "ok", "okay", "great", "well", "smoothly", "liso", "bem", "normal", "tranquilo"}
+    | {"boa", "de", "ja", "already", "just", "still", "ainda", "e", "and"}
+)
+
+
 def _in_the(words: Sequence[str], at: int) -> bool:
     return words[at] == "no" and at + 1 < len(words) and words[at + 1] in _PT_AFTER_NO
 
@@ -183,6 +227,7 @@ def _read(scan: str) -> tuple[Reading, str | None]:
         hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and _in_the(words, h.first))]
     hits = [h for h in hits if not (h.kind == "past" and _before_something(words, h))]
     hits = [h for h in hits if not (h.kind == "neg" and _stopped_by(words, h))]
+    hits = _run_with_it(words, hits)
     hits = sorted([*hits, *_cued_stages(words, tokens, hits)], key=lambda h: h.first)
     return Reading(scan, low, tokens, _named_by_it(words, hits)), locale
 

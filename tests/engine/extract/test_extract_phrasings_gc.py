@@ -1093,3 +1093,22 @@ def test_off_typed_as_of_after_a_switch(text: str, gc: str) -> None:
 def test_settings_of_a_preset_and_plural_states(text: str, facts: dict[str, FactValue]) -> None:
     read = extract(text).facts
     assert {name: read.get(name) for name in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # the writer's run told right before "with it": its state now
+        ("o gc deixa mais lento? to com ele desligado e ta de boa", "disabled"),
+        ("Was fine with GC on last month. Now, with it off, it dies at step 3", "disabled"),
+        ("what do I lose with GC on? my sdxl lora trains fine with it off on a 4090", "disabled"),
+        ("ja rodei com o gc ligado antes. agora com ele desligado estoura no passo 2", "disabled"),
+        ("e o gc? venho rodando com ele ligado, zero oom", "enabled"),
+        # a case, a comparison or a test: not the run
+        ("gc ligado. testei com ele desligado numa rodada curta e ficou igual", "enabled"),
+        ("GC on now, but my old runs with it off looked sharper", "enabled"),
+        ("religuei o gc. pq com ele desligado dava oom no passo 1?", "enabled"),
+    ],
+)
+def test_a_state_with_it_is_the_runs_when_the_run_is_told_before_it(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc

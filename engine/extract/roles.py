@@ -1038,8 +1038,12 @@ def _feared_or_advised(reading: Reading, number: Number) -> bool:
 def _aside(reading: Reading, number: Number, *, same_job: bool = False) -> bool:
     """Said of an earlier run, or asked about ("if batch is 1, does…?", "is bs 1 with accum 4
     the same as bs 4?"): not the run now. With ``same_job``, the earlier run is the one now."""
-    if _KEYED.search(reading.low, max(0, number.start - 32), number.start):
-        return False  # "gradient_accumulation: 4 with batch_size: 1, is that…?": set, not supposed
+    if _KEYED.search(reading.low, max(0, number.start - 32), number.start) and not (
+        _asked_of(reading, number)
+    ):
+        # "gradient_accumulation: 4 with batch_size: 1, is that…?": set, not supposed; not "is
+        # gradient_accumulation: 4 the same as batch 4?", "if I set gradient_accumulation: 8…?"
+        return False
     sentence = reading.sentence_of(number.first)
     past = [h for h in reading.of("past") if reading.sentence_of(h.first) == sentence]
     if past and not same_job and not _corrected_since(reading, past[-1], number):
@@ -1085,6 +1089,24 @@ def _aside(reading: Reading, number: Number, *, same_job: bool = False) -> bool:
         for kind in ("hypo", "supposing", "accumulation")
         for h in reading.of(kind)
     )
+
+
+def _asked_of(reading: Reading, number: Number) -> bool:
+    """The number's sentence is a question that opens before the number: "does X need…?"."""
+    if not reading.question(number.first):
+        return False
+    first, _ = reading.sentence_words(reading.sentence_of(number.first))
+    before = reading.tokens.words[first : number.first]
+    if not _KEPT.isdisjoint(before[-4:]):
+        return False  # "if I keep batch_size: 1 and…?": what it is now, kept
+    return not _ASKING.isdisjoint(before)
+
+
+_ASKING: Final = frozenset(
+    {"what", "whats", "what's", "does", "do", "is", "will", "would", "should", "can", "could"}
+    | {"if", "how", "difference", "se", "qual", "como", "devo", "posso", "sera", "diferenca"}
+)
+_KEPT: Final = frozenset({"keep", "keeping", "leave", "manter", "mantiver", "mantendo", "deixar"})
 
 
 def _corrected_since(reading: Reading, past: Hit, number: Number) -> bool:

@@ -339,6 +339,32 @@ ACCUMULATION_QUESTIONS: list[tuple[str, dict[str, FactValue], set[str]]] = [
         set(),
     ),
     ("to com bs 2 e accum 2, se eu subir o accum pra 8 aumenta a vram?", {"batch_size": 2}, set()),
+    # a key asked about is no more set than prose is; a key told, then asked about, is
+    (
+        "does `gradient_accumulation_steps: 4` need more VRAM? flux, bs 1",
+        {},
+        {"gradient_accumulation"},
+    ),
+    (
+        "se eu colocar gradient_accumulation: 8 o passo fica 8x mais lento?",
+        {},
+        {"gradient_accumulation"},
+    ),
+    (
+        "is gradient_accumulation: 4 with batch 1 the same as batch 4?",
+        {},
+        {"gradient_accumulation"},
+    ),
+    (
+        "gradient_accumulation: 4 com batch_size: 1, é igual a batch 4? zimage",
+        {"batch_size": 1, "gradient_accumulation": 4},
+        set(),
+    ),
+    (
+        "if I keep batch_size: 1 and set gradient_accumulation: 8, is that batch 8?",
+        {"batch_size": 1},
+        {"gradient_accumulation"},
+    ),
 ]
 
 

@@ -711,9 +711,11 @@ def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
     if hit.arg not in _STAGES:
         return False
     end = reading.span(hit.first, hit.last)[1]
-    line = reading.low[end : reading.low.find("\n", end) % (len(reading.low) + 1)]
-    if _DONE_BAR.search(line) is not None:  # tqdm's bar at its end
+    line_end = reading.low.find("\n", end) % (len(reading.low) + 1)
+    if _DONE_BAR.search(reading.low, end, line_end) is not None:  # tqdm's bar at its end
         return True
+    if hit.arg == "loading" and _logged_past(reading, hit, line_end):
+        return True  # a log that went on to another stage's bar
     after = words[hit.last + 1 : hit.last + 4]
     if after and after[0].isdigit():
         after = after[1:]  # "o sample do passo 0 passa de boa"
@@ -730,6 +732,26 @@ def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
         and reading.sentence_of(h.first) == sentence
         for h in hits
     )
+
+
+def _logged_past(reading: Reading, hit: Hit, line_end: int) -> bool:
+    """A log's loading line followed, before the crash, by a progress bar not its own: "Quantizing
+    transformer / Caching latents: 100%|…| 24/24 / 0/3000 … OutOfMemoryError". Its own bar is
+    the first, on its line or the next ("Caching latents to disk / 0%| | 0/48 / …OOM")."""
+    crash = next((h for h in reading.of("oom") if h.first > hit.last), None)
+    if crash is None:
+        return False
+    low = reading.low
+    until = reading.span(crash.first, crash.last)[0]
+    bars = list(_PERCENT_BAR.finditer(low, reading.span(hit.first, hit.last)[1], until))
+    if not bars:
+        return False
+    next_line_end = low.find("\n", line_end + 1) % (len(low) + 1)
+    own = bars[0].start() < next_line_end
+    return not own or len(bars) > 1 or bars[0][1] == "100"
+
+
+_PERCENT_BAR: Final = re.compile(r"(\d{1,3})%\s*\|")
 
 
 _BUT_NOT: Final = LEXICON.words("but_not")

@@ -980,3 +980,34 @@ def test_two_cards_of_the_same_kind_are_no_wrong_gpu() -> None:
 )
 def test_a_crash_feared_or_told_as_how_it_was_leaves_the_wish_for_speed(text: str) -> None:
     assert extract(text).intent == "speed"
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        # a log that went on past the loading lines: the training bar says the first step
+        (
+            "Loading transformer\nQuantizing transformer\nCaching latents: 100%|████| 24/24\n"
+            "my_lora:   0%|          | 0/3000 [00:00<?, ?it/s]\n"
+            "torch.OutOfMemoryError: CUDA out of memory.",
+            "first_steps",
+        ),
+        ("OOM right after caching latents finishes, first step never completes", "first_steps"),
+        ("crasha com cuda oom assim que termina de cachear os latents, no passo 1", "first_steps"),
+        ("o cache dos latents termina e no passo 1 da cuda out of memory", "first_steps"),
+        # the loading line's own bar, unfinished: the crash is in it
+        (
+            "Caching latents to disk\n  0%|          | 0/48 [00:00<?, ?it/s]\n"
+            "RuntimeError: CUDA error: out of memory",
+            "loading",
+        ),
+        (
+            "Quantizing transformer 12%|#2 | 6/48 [00:22<02:37]\n"
+            "torch.OutOfMemoryError: CUDA out of memory",
+            "loading",
+        ),
+        ('OOMs right after "Loading transformer", so before training even starts', "loading"),
+    ],
+)
+def test_a_loading_stage_got_through_is_not_when_it_broke(text: str, phase: str) -> None:
+    assert extract(text).facts.get("oom_phase") == phase

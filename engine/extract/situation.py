@@ -569,7 +569,8 @@ def phase(
         and not _the_moment_of(reading, h)
     ]
     turn = reading.of("now")
-    if turn:  # the message turns to what happens now: "but now it OOMs at step 1100"
+    if turn and not _random_until(reading, words, turn[-1]):
+        # the message turns to what happens now: "but now it OOMs at step 1100"
         at = reading.span(turn[-1].first, turn[-1].last)[0]
         later = [f for f in words if f.start > at] or []
         numbered_later = [f for f in numbered if f.start > at]
@@ -627,9 +628,24 @@ def phase(
     return min(numbered, key=lambda f: f.start, default=None) or _from_progress_bar(reading)
 
 
+def _random_until(reading: Reading, words: Sequence[Found], now: Hit) -> bool:
+    """ "Morre em step aleatório, já foi no 57, no 213 e agora no 140": the steps told up to
+    now are the examples of crashing now and then."""
+    sentence = reading.sentence_of(now.first)
+    at = reading.span(now.first, now.last)[0]
+    return any(
+        f.value == "bucket_spike" and f.start < at and _sentence_at(reading, f.start) == sentence
+        for f in words
+    )
+
+
 def _sized_images(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
     crashed = {reading.sentence_of(h.first) for h in ooms}
-    for sentence in sorted(crashed):
+    # …or a line right after a pasted crash (the error's own lines between): "step 601: OOM /
+    # always on a 1216 batch"
+    last = len(reading.sentence_ends)
+    after = {s + n for s in crashed for n in (1, 2) if s + n <= last}
+    for sentence in sorted(crashed | after):
         first, last = reading.sentence_words(sentence)
         starts, ends = reading.tokens.starts, reading.tokens.ends
         if first >= last:
@@ -645,13 +661,16 @@ def _sized_images(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
 _SIZED: Final = re.compile(
     r"\b(?:only|so|just|when|whenever|once|hits?|pega|cai|lands on|on the|on my|no|nas|nos)\b"
     r"[^.?!\n]{0,24}?\b\d{3,4}(?:\s*x\s*\d{3,4})?(?:px)?\s*"
-    r"(?:buckets?|ones|images|imagens|imgs|fotos|pics|batches)\b"
-    r"|\b(?:hits?|when|once|pega|cai|always|sempre)\s+(?:a|um|uma)\s+\d{3,4}(?:px)?\s+"
-    r"(?:batch|bucket|image)\b"
+    r"(?:buckets?|ones|images|imagens|imgs|fotos|pics|batches|lotes)\b"
+    r"|\b(?:hits?|when|once|pega|cai|always|sempre)\s+(?:on\s+|em\s+|num\s+)?(?:a|um|uma|num)?\s*"
+    r"\d{3,4}(?:x\d{3,4})?(?:px)?\s+(?:batch|bucket|image|lote|imagem)\b"
 )
 _OF_SIZE: Final = re.compile(
     r"\b(?:only|so|just|when|whenever|quando|qnd|qdo|sempre|always|hits?|pega|cai|vem)\b"
     r"[^.?!\n]{0,20}?\b(?:imagem|imagens|images|fotos|bucket)\s+(?:de|of)\s+\d{3,4}\b"
+    r"|\b(?:only|always|sempre|so (?:acontece|da|quebra|crasha|estoura))\b"
+    r"[^.?!\n]{0,20}?\b(?:lotes?|batch(?:es)?|buckets?)\s+"
+    r"(?:de\s+)?\d{3,4}(?:x\d{3,4})?\b"
     r"|\b(?:vem|pega|cai|aparece|comes up)\s+(?:um|uma|one)\s+(?:de|of)\s+\d{3,4}\b"
 )
 
@@ -783,6 +802,9 @@ def _yields(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
     if hit.arg == "sampling":
         return False  # the previews are no vague "when": "no primeiro preview, antes de começar"
     clause = reading.clauses[hit.first]
+    if hit.arg == "bucket_spike":
+        # "de vez em quando no meio do treino", "randomly mid-epoch": now and then, not later
+        hits = [h for h in hits if h.arg != "later"]
     words = reading.tokens.words
     # "na hora de gerar o primeiro preview": the moment *of* something is that something's
     reach = 6 if _OF.intersection(words[hit.last + 1 : hit.last + 2]) else 3

@@ -1011,3 +1011,30 @@ def test_a_crash_feared_or_told_as_how_it_was_leaves_the_wish_for_speed(text: st
 )
 def test_a_loading_stage_got_through_is_not_when_it_broke(text: str, phase: str) -> None:
     assert extract(text).facts.get("oom_phase") == phase
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gc off, flex.2, bs 2. OOMs maybe 1 in 20 steps, looks random",
+        "ooms randomly mid-epoch, 768 + 1024 buckets, gc on",
+        "ainda estoura de vez em quando no meio do treino. chroma, 3090",
+        "morre em step aleatorio, ja foi no 57, no 213 e agora no 140",
+        "OOM depois de uns 300 steps, sempre quando cai um clipe de 720",
+        "wan 2.2 5b, da OOM so em alguns clipes, os outros passam",
+        "step 233: OOM\nstep 601: OOM\nalways on a 1216 batch. flux dev bs 2 gc off",
+    ],
+)
+def test_now_and_then_or_on_some_images_is_a_spike(text: str) -> None:
+    assert extract(text).facts.get("oom_phase") == "bucket_spike"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gc off no z image de-turbo, 5090, 1536 bucket, bs 4 -> OOM no primeiro passo",
+        "so bucket 1024, b4, qie 2509, gc off -> oom no primeiro step",
+    ],
+)
+def test_a_bucket_set_is_no_spike(text: str) -> None:
+    assert extract(text).facts.get("oom_phase") == "first_steps"

@@ -1454,6 +1454,22 @@ def _changed_to(reading: Reading, item: Assigned) -> bool:
     return _CHANGED_TO.search(reading.low, max(0, start - 8), start) is not None
 
 
+def _resolution_moved_to(reading: Reading, item: Assigned) -> bool:
+    """A training size a change or a row of tries ended at: "dropped to 768", "went from batch
+    4 @1024 down to batch 1 @768", "fui pra 1024", "tried 1024, then 768"."""
+    start = item.number.start
+    return _MOVED_TO.search(reading.low, max(0, start - 40), start) is not None
+
+
+_MOVED_TO: Final = re.compile(
+    r"(?:\b(?:dropped|dropping|lowered|reduced|cut|went|going|changed|switched|moved|came|down)"
+    r"|\b(?:baixei|reduzi|diminui|abaixei|desci|fui|passei|mudei|troquei|voltei|cai))"
+    r"(?:\s+(?:it|them|ele|ela|isso|back|the res|the resolution|a resolucao))?"
+    r"\s+(?:down\s+)?(?:to|pra|para|pro|ate)\b[^.?!\n0-9]{0,14}(?:\d{1,2}\s*[^.?!\n0-9]{0,4})?$"
+    r"|\b(?:then|depois|dps)\s*(?:tried\s+|tentei\s+)?(?:at\s+|em\s+)?$"
+)
+
+
 def _taken_out(reading: Reading) -> set[int]:
     return {int(m[1] or m[2]) for m in _TAKEN_OUT.finditer(reading.low)}
 
@@ -1479,6 +1495,9 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
                 Found("max_resolution", sizes[-1], listed.start, listed.end),
             ]
         top = max(items, key=lambda i: max(i.number.value, i.number.second or 0))
+        moved = [i for i in items[1:] if _resolution_moved_to(reading, i)]
+        if moved and moved[-1] is items[-1]:
+            top = moved[-1]  # "kept oom at 1024 so I dropped to 768", "tried 1024, then 768"
         size = _int(max(top.number.value, top.number.second or 0))
         found = [Found("max_resolution", size, top.start, top.end)]
         if len(items) == 1 and _only(reading.low, top.number):

@@ -1067,3 +1067,19 @@ def test_a_batch_paired_with_an_accumulation_is_the_run(text: str, batch: int) -
 )
 def test_how_far_a_run_that_went_well_got_is_not_the_crash(text: str, phase: str | None) -> None:
     assert extract(text).facts.get("oom_phase") == phase
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("sdxl kept oom at 1024 so I dropped to 768 and it still ooms", 768),
+        ("went from batch 4 @1024 down to batch 1 @768 and it STILL ooms", 768),
+        ("tried 1024, then 768, then 512, all oom. flux dev gc off bs 1", 512),
+        ("tentei 1024, depois 896, depois 768, tudo oom. sdxl gc off", 768),
+        ("comecei em 1280 lote 2, deu oom. fui pra 1024, oom de novo", 1024),
+        # a size the buckets go up to is no change
+        ("buckets only go up to 1536, but the 1024 ones are fine", 1536),
+    ],
+)
+def test_a_resolution_a_change_ended_at_is_the_one_now(text: str, size: int) -> None:
+    assert extract(text).facts.get("max_resolution") == size

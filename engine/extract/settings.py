@@ -1794,6 +1794,29 @@ def _before_the_retry(reading: Reading, retry: SettingState, state: SettingState
     )
 
 
+def _went_well_then(reading: Reading, state: SettingState) -> bool:
+    """A state told as how a run used to go: "com gc ligado ia a 7s/it", "it was fine with GC
+    on", "ran fine with checkpointing on"; not a switch ("liguei o gc e rodou")."""
+    if state.retry or state.keyed:
+        return False
+    words = reading.tokens.words
+    if not _SWITCH_ACTS.isdisjoint(words[max(0, state.first - 2) : state.last + 1]):
+        return False
+    clause = reading.clauses_of_words
+    used_to = any(
+        words[i] in _USED_TO_GO and words[i - 1] not in _BELIEF  # not "achando q ia mais rápido"
+        for i in range(state.last + 1, min(len(words), state.last + 6))
+        if clause[i] == clause[state.last]
+    )
+    before = words[max(0, state.first - 4) : state.first]
+    return used_to or ("fine" in before and not _WAS_FINE.isdisjoint(before))
+
+
+_USED_TO_GO: Final = frozenset({"ia", "rodava", "funcionava", "treinava", "andava", "passava"})
+_BELIEF: Final = frozenset({"q", "que", "achando", "achei", "pensando", "pensei", "se"})
+_WAS_FINE: Final = frozenset({"was", "were", "ran", "worked", "trained"})
+
+
 def _led_to_now(reading: Reading, state: SettingState) -> bool:
     """A switch told right before "and now…": "turned it off and now it OOMs"; not a state
     ("it was on, now it's off")."""
@@ -1868,7 +1891,9 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
             continue
         # "semana passada vi que desligando fica mais rápido, desliguei e agora crasha": the act
         # that brought on now is not of the past
-        then = reading.sentence_of(state.first) in past and not _led_to_now(reading, state)
+        then = (
+            reading.sentence_of(state.first) in past and not _led_to_now(reading, state)
+        ) or _went_well_then(reading, state)
         # "com `gc: true` rodava, troquei pra…"; a switch back said after a key outranks it too
         # ("I had `gradient_checkpointing: false`… set it back to true")
         rank = 0 if then else 2 if state.keyed else 1

@@ -1112,3 +1112,25 @@ def test_settings_of_a_preset_and_plural_states(text: str, facts: dict[str, Fact
 )
 def test_a_state_with_it_is_the_runs_when_the_run_is_told_before_it(text: str, gc: str) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # how a run used to go is told of before; the state now stands
+        (
+            "qwen edit, batch 2, gc off. oom no passo 1. com gc ligado e batch 1 ia normal",
+            "disabled",
+        ),
+        (
+            "depois que desliguei o gc na lora (com ele ligado ia a 2s/it de boa) nao crasha"
+            " mas ficou 35s/it",
+            "disabled",
+        ),
+        # a belief is no run: "achando que ia mais rápido"
+        ("run 3: GC off achando q ia mais rapido, batch 2 -> OOM no step 1", "disabled"),
+        ("liguei o gc e rodava de boa, mas agora oom de novo", "enabled"),
+    ],
+)
+def test_a_state_told_as_how_a_run_used_to_go_is_of_before(text: str, gc: str) -> None:
+    assert extract(text).facts.get("gc") == gc

@@ -351,7 +351,10 @@ _IMAGES_AFTER: Final = re.compile(r"\s*(?:de\s+)?(?:imagens|images|imgs|fotos|ph
 _BEFORE_SLANG: Final = re.compile(r"\s+(?:i|it|that|this|the|we|my|eu|o|a|u)\b")
 _K_SIZES: Final = frozenset({1.0, 1.5, 2.0})
 _WHEN_BEFORE: Final = re.compile(r"(?:step|passo|around|after|depois de|~|ate|until)\s*$")
-_COUNTED: Final = re.compile(r"\s*(?:steps?|passos?|imgs?|images?|imagens|epochs?|it|its|iter)")
+_COUNTED: Final = re.compile(  # "1k steps", "1k product shots", "2k de fotos": counts
+    r"\s*(?:steps?|passos?|imgs?|images?|imagens|epochs?|it|its|iter"
+    r"|(?:[a-z]+\s+)?(?:shots|pics|photos|fotos|pairs|pares|clips|clipes|videos|files|arquivos))"
+)
 
 
 def _spelled(low: str, starts: Sequence[int], words: Sequence[str]) -> Iterator[Number]:

@@ -678,6 +678,9 @@ def test_the_system_s_memory_is_not_the_card_s(text: str, vram: float | None) ->
         ("placa de 24 giga, sd3.5 large, res 1k, 2 por lote, gc desligado", 1024),
         ("trained 3k steps then oom", None),
         ("it dies around 1k, flux, gc off", None),
+        # a thousand of something counted
+        ("qwen edit on 1k product shots at 768, batch 1, oom at step 1", 768),
+        ("dataset de 2k fotos de produto em 896, gc off, oom", 896),
         # a bare number in the sentence after one about the previews is the training's
         ("still OOM when the samples run. sdxl 1024 bs 1 on 3060 12gb", 1024),
         ("baixei o sample pra 512, 10 steps, e mesmo assim OOM no preview. zit 1024 na 3060", 1024),

@@ -1334,6 +1334,31 @@ def _fine_beside_gc_on(reading: Reading, states: Sequence[SettingState]) -> Foun
     return None
 
 
+def _named_job(reading: Reading, hit: Hit) -> bool:
+    """The words are a job's name written with underscores: "my_first_lora"."""
+    start, end = reading.span(hit.first, hit.last)
+    return "_" in reading.text[max(0, start - 1) : end + 1]
+
+
+def _one_of_runs(reading: Reading) -> bool:
+    """The first of runs told in order ("first run … second run", "1st run … 2nd"): the
+    first of these runs, not the first ever ("my first LoRA ever, third try", "nunca terminei
+    nenhum" still are)."""
+    words = reading.tokens.words
+    ever = any(not _EVER.isdisjoint(words[h.first : h.last + 2]) for h in reading.of("first_run"))
+    return not ever and _LATER_RUN.search(reading.low) is not None
+
+
+_EVER: Final = frozenset({"ever", "never", "nunca", "time", "vez", "nenhum", "none"})
+
+
+_LATER_RUN: Final = re.compile(
+    r"\b(?:second|2nd|third|next|segundo|segunda|2o|terceiro)\s+"
+    r"(?:run|runs|try|attempt|job|lora|training|treino|rodada|tentativa|lora)\b"
+    r"|\brun (?:2|two)\b|\b(?:re-?ran|refiz|rodei de novo|ran it again)\b"
+)
+
+
 def _stable_with_gc(
     reading: Reading, states: Sequence[SettingState], ooms: Sequence[Hit], signals: Set[str]
 ) -> Found | None:
@@ -1348,6 +1373,9 @@ def _stable_with_gc(
         words[first_run.last + 1 : first_run.last + 2] in (("step",), ("steps",), ("passo",))
     ):
         first_run = None  # "the first training step"
+    if first_run is not None and (_named_job(reading, first_run) or _one_of_runs(reading)):
+        # "my_first_lora: 12%|…", "First run: GC on, worked. Second run I disabled it…"
+        first_run = None
     calm_at = {reading.sentence_of(h.first) for h in reading.of("stable")}
     if first_run is not None and (
         reading.sentence_of(first_run.first) in calm_at

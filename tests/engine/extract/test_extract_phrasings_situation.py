@@ -1654,3 +1654,28 @@ def test_a_crash_asked_about_with_its_cause_is_told() -> None:
 )
 def test_a_step_at_a_preview_said_to_be_sampling_is_sampling(text: str, phase: str) -> None:
     assert extract(text).facts.get("oom_phase") == phase
+
+
+@pytest.mark.parametrize(
+    ("text", "stable"),
+    [
+        # the first of the runs told, not the first ever
+        (
+            "HiDream LoRA. First run with GC on went fine over 6 hours. Second run I disabled"
+            " GC and it dies at the start of training with out of memory.",
+            "yes",
+        ),
+        (
+            "O primeiro treino com GC desligado chegou no passo 900 e deu OOM. Refiz com GC"
+            " ligado e terminou sem problema.",
+            "yes",
+        ),
+        # a job's name is no first run
+        ("my_first_lora: 12%|█▏ | 240/2000 [14:02<1:42:50] CUDA out of memory. gc off", None),
+        # the first ever stays so, however many tries
+        ("Third try at my first LoRA ever. Z-Image, GC on, batch 1. It OOMs at step 5.", "no"),
+        ("É meu segundo LoRA, o primeiro também morreu de OOM, nunca terminei nenhum.", "no"),
+    ],
+)
+def test_the_first_of_several_runs_is_not_the_first_ever(text: str, stable: str | None) -> None:
+    assert extract(text).facts.get("stable_with_gc") == stable

@@ -61,8 +61,8 @@ def intent_of(
     if found not in _SOFT or (found == "explain" and _fixed_then_why(reading, facts)):
         return found  # "that worked, thanks! but why does one switch matter so much?" is sure
     learned, probability = model().best(reading.text)
-    if found == "off_topic" and _greeting_only(reading):
-        return found  # "hello", "bom dia pessoal!": nothing else to go on
+    if found == "off_topic" and (_greeting_only(reading) or not reading.tokens.words):
+        return found  # "hello", "bom dia pessoal!", "👍": nothing else to go on
     if found in ("unclear", "off_topic"):
         # a bare setup ("GC is not off") is unclear until asked what it wants, unless surely not
         # nor does the model's vaguer answer replace the cues' ("hello" stays off topic)

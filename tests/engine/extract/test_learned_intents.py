@@ -45,6 +45,11 @@ def test_an_unsure_model_changes_nothing() -> None:
     assert extract("flux dev 4090").intent == "unclear"
 
 
+@pytest.mark.parametrize("text", ["👍", "🙏🙏", "eae", "blz", "anyone awake", "alguem ai? 🙃"])
+def test_a_nod_or_a_hello_alone_is_off_topic(text: str) -> None:
+    assert extract(text).intent == "off_topic"
+
+
 def test_the_weights_file_names_its_source_and_classes() -> None:
     data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
     assert data["source"] == "tests/reading/corpus/dev"

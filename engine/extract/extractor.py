@@ -163,10 +163,11 @@ def _stopped_by(words: Sequence[str], hit: Hit) -> bool:
 _BY: Final = frozenset({"with", "com", "due", "because", "by", "por"})
 
 
-def _run_with_it(words: Sequence[str], hits: list[Hit]) -> list[Hit]:
+def _run_with_it(words: Sequence[str], hits: list[Hit], clause: Sequence[int]) -> list[Hit]:
     """ "with it off"/"com ele desligado" is said of a case ("with it off it OOMs") unless the
     writer's run is told right before it: "tô com ele desligado", "trains fine with it off",
-    "agora, com ele desligado, crasha". Then it is the run's state, read as any state is."""
+    "agora, com ele desligado, crasha", "now on flux dev with it off". Then it is the run's
+    state, read as any state is."""
     kept = []
     for hit in hits:
         at = hit.first
@@ -175,7 +176,7 @@ def _run_with_it(words: Sequence[str], hits: list[Hit]) -> list[Hit]:
             and hit.last == at + 2
             and words[at] in ("with", "com")
             and words[at + 1] in _IT
-            and _running_before(words, at)
+            and (_running_before(words, at) or _now_before(words, at, clause))
         )
         if not told:
             kept.append(hit)
@@ -192,6 +193,16 @@ def _running_before(words: Sequence[str], at: int) -> bool:
             return True
         if words[back] not in _GOING:
             return False
+    return False
+
+
+def _now_before(words: Sequence[str], at: int, clause: Sequence[int]) -> bool:
+    """ "now" a few words before, in the same clause, with no "if"/"when" between."""
+    for back in range(at - 1, max(-1, at - 6), -1):
+        if clause[back] != clause[at] or words[back] in _WHEN:
+            return False
+        if words[back] in ("now", "agora"):
+            return True
     return False
 
 
@@ -227,7 +238,7 @@ def _read(scan: str) -> tuple[Reading, str | None]:
         hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and _in_the(words, h.first))]
     hits = [h for h in hits if not (h.kind == "past" and _before_something(words, h))]
     hits = [h for h in hits if not (h.kind == "neg" and _stopped_by(words, h))]
-    hits = _run_with_it(words, hits)
+    hits = _run_with_it(words, hits, clause)
     hits = sorted([*hits, *_cued_stages(words, tokens, hits)], key=lambda h: h.first)
     return Reading(scan, low, tokens, _named_by_it(words, hits)), locale
 

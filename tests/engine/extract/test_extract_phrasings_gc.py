@@ -1104,6 +1104,7 @@ def test_settings_of_a_preset_and_plural_states(text: str, facts: dict[str, Fact
         ("what do I lose with GC on? my sdxl lora trains fine with it off on a 4090", "disabled"),
         ("ja rodei com o gc ligado antes. agora com ele desligado estoura no passo 2", "disabled"),
         ("e o gc? venho rodando com ele ligado, zero oom", "enabled"),
+        ("had gc on last month, no problem. now on flux dev with it off and it ooms", "disabled"),
         # a case, a comparison or a test: not the run
         ("gc ligado. testei com ele desligado numa rodada curta e ficou igual", "enabled"),
         ("GC on now, but my old runs with it off looked sharper", "enabled"),

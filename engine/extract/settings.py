@@ -1953,7 +1953,41 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         )
         if implied is not None:
             chosen["gc"] = (0, implied)
+    for original, now in _not_done_yet(reading, [*states, *wished]):
+        held = chosen.get(original.setting)
+        if held is None or held[1].first == original.first:
+            chosen[original.setting] = (0, now)
     return sorted((state for _, state in chosen.values()), key=lambda s: s.first)
+
+
+def _not_done_yet(
+    reading: Reading, states: Sequence[SettingState]
+) -> list[tuple[SettingState, SettingState]]:
+    """States told, then "but I haven't yet": "I was told to set quantize: true but haven't
+    yet", "a friend said to turn GC off. I haven't yet", "mandaram colocar quantize: true mas
+    ainda não coloquei". Each is the other way now (the state told, and the state now)."""
+    found = _NOT_YET.search(reading.low)
+    if found is None:
+        return []
+    at = bisect_right(reading.tokens.starts, found.start()) - 1
+    sentence = reading.sentence_of(max(at, 0))
+    told = [
+        s
+        for s in states
+        if s.last < at
+        and s.state in _FLIPPED
+        and reading.sentence_of(s.first) in (sentence, sentence - 1)
+    ]
+    return [(s, s._replace(state=_FLIPPED[s.state], wished=False)) for s in told]
+
+
+_NOT_YET: Final = re.compile(
+    r"\bhaven'?t(?: done)?(?: (?:it|that|either|them|any of (?:it|them)))? yet\b"
+    r"|\bhave not(?: done)?(?: it| that)? yet\b"
+    r"|\bainda nao (?:fiz|coloquei|liguei|desliguei|ativei|mudei|mexi)\b"
+    r"|\bnao (?:fiz|coloquei|liguei|desliguei|ativei|mudei) (?:isso |nada )?ainda\b"
+)
+_FLIPPED: Final = {"on": "off", "off": "on"}
 
 
 # Not knowing which way GC is set, said of the setting as a whole: "no idea if it's on", "how do

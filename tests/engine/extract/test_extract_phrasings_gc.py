@@ -1135,3 +1135,32 @@ def test_a_state_with_it_is_the_runs_when_the_run_is_told_before_it(text: str, g
 )
 def test_a_state_told_as_how_a_run_used_to_go_is_of_before(text: str, gc: str) -> None:
     assert extract(text).facts.get("gc") == gc
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        (
+            "I was told to set quantize: true but haven't yet. Right now it's bf16 flux, GC off",
+            {"quantize": False, "gc": "disabled"},
+        ),
+        (
+            "A friend said I should turn GC off. I haven't yet. Is it worth it?",
+            {"gc": "enabled"},
+        ),
+        (
+            "Me mandaram colocar quantize: true mas ainda nao coloquei. Z-Image, gc off, oom",
+            {"quantize": False, "gc": "disabled"},
+        ),
+        # not yet said of something else leaves the states as told
+        (
+            "GC is off, quantize true. haven't tried batch 1 yet",
+            {"quantize": True, "gc": "disabled"},
+        ),
+    ],
+)
+def test_a_setting_told_then_not_done_yet_is_the_other_way(
+    text: str, facts: dict[str, object]
+) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts

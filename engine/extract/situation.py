@@ -1334,6 +1334,15 @@ def _fine_beside_gc_on(reading: Reading, states: Sequence[SettingState]) -> Foun
     return None
 
 
+_FINE_UNTIL_SWITCHED_OFF: Final = re.compile(
+    r"\b(?:ran|worked|was fine|trained|funcionava|rodava|treinava|ia)\b[^.?!\n]{0,30}?"
+    r"\b(?:before|antes de|antes que|until|ate)\s+(?:eu\s+|i\s+)?"
+    r"(?:disabled|turned (?:off )?|switched (?:off )?|unticked|unchecked|desligar|desativar"
+    r"|desmarcar|tirar|desliguei|desativei|desmarquei|tirei)\s*(?:off\s+)?(?:o\s+|the\s+)?"
+    r"(?:gc|checkpointing|gradient checkpointing|grad checkpointing)\b"
+)
+
+
 def _named_job(reading: Reading, hit: Hit) -> bool:
     """The words are a job's name written with underscores: "my_first_lora"."""
     start, end = reading.span(hit.first, hit.last)
@@ -1397,6 +1406,10 @@ def _stable_with_gc(
         first_run = None  # "finally got my first lora done!": a first run that went through
     if first_run is not None and not reading.negated(first_run):
         return _hit(reading, "stable_with_gc", "no", first_run)
+    until = _FINE_UNTIL_SWITCHED_OFF.search(reading.low)
+    if until is not None and first_run is None:
+        # "it ran fine before I disabled checkpointing", "funcionava antes de eu desligar o gc"
+        return Found("stable_with_gc", "yes", until.start(), until.end())
     regressed = REGRESSION_AFTER_UPDATE in signals and ooms
     if not regressed and not reading.has(*_CALM):
         # "GC on, no OOM, just slow": a crash ruled out, with GC on now

@@ -1679,3 +1679,15 @@ def test_a_step_at_a_preview_said_to_be_sampling_is_sampling(text: str, phase: s
 )
 def test_the_first_of_several_runs_is_not_the_first_ever(text: str, stable: str | None) -> None:
     assert extract(text).facts.get("stable_with_gc") == stable
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4060 Ti. it ran flux kontext fine before I disabled checkpointing, now it OOMs",
+        "funcionava antes de eu desligar o gc e subir a resolução. agora crasha no passo 1",
+        "it worked until I turned off gradient checkpointing, now OOM at step 2",
+    ],
+)
+def test_fine_until_gc_was_switched_off_is_a_stable_run(text: str) -> None:
+    assert extract(text).facts.get("stable_with_gc") == "yes"

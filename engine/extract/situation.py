@@ -1005,6 +1005,8 @@ def gc_retry(
         )
     if fixed is None:
         return None
+    if not (crashed or (last.retry and not last.keyed)) and _GOES_ON.search(reading.words(fixed)):
+        return None  # "changed it to true and it trains": nothing had crashed to be fixed
     return _found(
         reading, "gc_retry", "fixed", min(last.first, fixed.first), max(last.last, fixed.last)
     )
@@ -1019,6 +1021,8 @@ def _calm_between(reading: Reading, after: int, before: int) -> bool:
 
 _CALM: Final = frozenset({"stable", "stable_run", "no_crash", "worked"})
 _CALM_OR_FIXED: Final = _CALM | {"fixed"}
+# What a switch led to that is a fix only after a crash or a switch back: "and it trains".
+_GOES_ON: Final = re.compile(r"^(?:and|e)\b.*\b(?:trains|training|treinando)$", re.IGNORECASE)
 _STABLE: Final = ("stable", "stable_run", "worked")  # "worked" and "stable" need GC on beside them
 
 

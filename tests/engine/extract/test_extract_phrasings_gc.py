@@ -1164,3 +1164,16 @@ def test_a_setting_told_then_not_done_yet_is_the_other_way(
 ) -> None:
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tried gc off on ltx-2, oom at step 1. turned it back on and it trains. how to go faster?",
+        "testei gc off no hunyuan, oom no passo 1. religuei e ta treinando. da pra acelerar?",
+    ],
+)
+def test_switched_back_on_and_it_trains_is_fixed(text: str) -> None:
+    found = extract(text)
+    assert found.facts.get("gc_retry") == "fixed"
+    assert found.intent == "speed"

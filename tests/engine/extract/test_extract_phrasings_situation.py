@@ -1691,3 +1691,19 @@ def test_the_first_of_several_runs_is_not_the_first_ever(text: str, stable: str 
 )
 def test_fine_until_gc_was_switched_off_is_a_stable_run(text: str) -> None:
     assert extract(text).facts.get("stable_with_gc") == "yes"
+
+
+@pytest.mark.parametrize(
+    ("text", "disabled"),
+    [
+        ("já desliguei as amostras, lote 1, 640. continua dando oom no passo 2 com gc off", True),
+        ("desativei os samples e mesmo assim oom no passo 1, zit 1280", True),
+        ("disabled the samples, still oom at step 2, gc off", True),
+        ("turned off the previews and it still OOMs at step 1. chroma", True),
+        # asked, not done
+        ("should I disable the samples? oom at the first preview, gc off", None),
+        ("se eu desativar as amostras melhora? oom no primeiro preview", None),
+    ],
+)
+def test_previews_switched_off_are_sampling_disabled(text: str, disabled: bool | None) -> None:
+    assert extract(text).facts.get("sampling_disabled") is disabled

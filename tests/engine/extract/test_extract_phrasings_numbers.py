@@ -1086,3 +1086,14 @@ def test_how_far_a_run_that_went_well_got_is_not_the_crash(text: str, phase: str
 )
 def test_a_resolution_a_change_ended_at_is_the_one_now(text: str, size: int) -> None:
     assert extract(text).facts.get("max_resolution") == size
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        ("de 1280 pra 1024, lote continua 2, ainda oom no zit com 16gb", 2),
+        ("dropped res from 1280 to 1024, batch still 2, still oom on zit", 2),
+    ],
+)
+def test_a_batch_that_stays_is_the_run(text: str, batch: int) -> None:
+    assert extract(text).facts.get("batch_size") == batch

@@ -1498,9 +1498,8 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
                 Found("max_resolution", sizes[-1], listed.start, listed.end),
             ]
         top = max(items, key=lambda i: max(i.number.value, i.number.second or 0))
-        moved = [i for i in items[1:] if _resolution_moved_to(reading, i)]
-        if moved and moved[-1] is items[-1]:
-            top = moved[-1]  # "kept oom at 1024 so I dropped to 768", "tried 1024, then 768"
+        if len(items) > 1 and _resolution_moved_to(reading, items[-1]):
+            top = items[-1]  # "kept oom at 1024 so I dropped to 768", "tried 1024, then 768"
         size = _int(max(top.number.value, top.number.second or 0))
         found = [Found("max_resolution", size, top.start, top.end)]
         if len(items) == 1 and _only(reading.low, top.number):

@@ -643,8 +643,8 @@ def _sized_images(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
     crashed = {reading.sentence_of(h.first) for h in ooms}
     # …or a line right after a pasted crash (the error's own lines between): "step 601: OOM /
     # always on a 1216 batch"
-    last = len(reading.sentence_ends)
-    after = {s + n for s in crashed for n in (1, 2) if s + n <= last}
+    sentences = len(reading.sentence_ends)
+    after = {s + n for s in crashed for n in (1, 2) if s + n <= sentences}
     for sentence in sorted(crashed | after):
         first, last = reading.sentence_words(sentence)
         starts, ends = reading.tokens.starts, reading.tokens.ends
@@ -1367,7 +1367,7 @@ _EVER: Final = frozenset({"ever", "never", "nunca", "time", "vez", "nenhum", "no
 
 _LATER_RUN: Final = re.compile(
     r"\b(?:second|2nd|third|next|segundo|segunda|2o|terceiro)\s+"
-    r"(?:run|runs|try|attempt|job|lora|training|treino|rodada|tentativa|lora)\b"
+    r"(?:run|runs|try|attempt|job|lora|training|treino|rodada|tentativa)\b"
     r"|\brun (?:2|two)\b|\b(?:re-?ran|refiz|rodei de novo|ran it again)\b"
 )
 

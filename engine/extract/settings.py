@@ -1040,6 +1040,7 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
     states: list[SettingState] = []
     previous: str | None = subject
     by_clause, clause_of = reading.by_clause, reading.clauses
+    through = -1  # the last word of a change read as one ("gc true -> false")
     for hit in reading.hits:
         kind = hit.kind
         if kind in _NAMED:
@@ -1047,6 +1048,12 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
                 continue  # "the optimizer is 8bit", "adamw 8 bit": not the model quantized
             if hit.arg == "quantize" and _not_the_model_trained(hit, reading):
                 continue  # "quantize_te: true", "the fp8 file I downloaded", "int8 in Forge"
+            changed = _changed_over(hit, reading)
+            if changed is not None:
+                states.append(changed)
+                through = changed.last  # the state words inside the change are read with it
+                previous = hit.arg
+                continue
             state = _state_of(hit, by_clause[clause_of[hit.first]], reading)
             if state is None and states and _also(hit, reading):
                 # "qfloat8 tá ligado, low_vram tb": the state said just before, of this one too
@@ -1079,9 +1086,36 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
                 previous = state.setting
         else:
             continue
-        if state is not None:
+        if state is not None and hit.first > through:
             states.append(state)
     return _set_after_a_key(reading, states)
+
+
+def _changed_over(named: Hit, reading: Reading) -> SettingState | None:
+    """A change written right after the name: "gc true -> false", "GC: off→on", "changed
+    gradient_checkpointing from true to false", "mudei o gc de ligado pra desligado". The state
+    now is the one it ended at; from off to on is a switch back on."""
+    change = _CHANGED_OVER.match(reading.low, reading.tokens.ends[named.last])
+    if change is None or _STATE_ON[change[1]] == _STATE_ON[change[2]]:
+        return None
+    last = bisect_right(reading.tokens.starts, change.end() - 1) - 1
+    now = _STATE_ON[change[2]]
+    keyed = reading.followed_by_key(named)
+    return SettingState(named.arg, "on" if now else "off", named.first, last, now, keyed)
+
+
+_STATE_ON: Final = {
+    **dict.fromkeys(("on", "true", "enabled", "ligado", "ativado", "checked", "marcado"), True),
+    **dict.fromkeys(
+        ("off", "false", "disabled", "desligado", "desativado", "unchecked", "desmarcado"), False
+    ),
+}
+_ARROW: Final = re.compile(r"-+>|=>|→|⇒")
+_A_STATE: Final = "(" + "|".join(_STATE_ON) + ")"
+_CHANGED_OVER: Final = re.compile(
+    rf"[\s:`(=]{{0,4}}(?:(?:from|de)\s+)?{_A_STATE}`?\s*(?:-+>|=>|→|⇒|>|\bto\b|\bpra\b|\bpara\b)"
+    rf"\s*`?{_A_STATE}\b"
+)
 
 
 def _set_after_a_key(reading: Reading, states: list[SettingState]) -> list[SettingState]:
@@ -1353,7 +1387,7 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     said = reading.tokens.words[state.first : state.last + 1]
     if (
         _ON_OFF.issubset(said)
-        and "->" not in reading.low[slice(*reading.span(state.first, state.last))]
+        and _ARROW.search(reading.low, *reading.span(state.first, state.last)) is None
     ):
         return True  # "tried everything. GC on off on off": flipped back and forth
     if reading.question(state.last) and any(

@@ -1177,3 +1177,26 @@ def test_switched_back_on_and_it_trains_is_fixed(text: str) -> None:
     found = extract(text)
     assert found.facts.get("gc_retry") == "fixed"
     assert found.intent == "speed"
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # a change written after the name ends at the state now
+        ("sdxl 1024, gc true -> false and batch 1 -> 4. oom at step 1", {"gc": "disabled"}),
+        ("GC on → off, now it OOMs right away on flux dev", {"gc": "disabled"}),
+        ("Today I only changed gradient_checkpointing from true to false. OOM", {"gc": "disabled"}),
+        ("gc: off→on and it still OOMs", {"gc": "enabled", "gc_retry": "still_oom"}),
+        ("mudei o gc de true pra false e agora dá oom no passo 2", {"gc": "disabled"}),
+        ("gc ligado -> desligado, oom no primeiro passo", {"gc": "disabled"}),
+        ("troquei o low_vram de false pra true e nada", {"low_vram": True}),
+        ("fui de quantize false para true, mesmo oom", {"quantize": True}),
+        # a state word after "to" that is no change is read as before
+        ("gc on to save memory, still oom", {"gc": "enabled"}),
+    ],
+)
+def test_a_change_written_after_the_name_ends_at_the_state_now(
+    text: str, facts: dict[str, object]
+) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts

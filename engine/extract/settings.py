@@ -1113,8 +1113,8 @@ _STATE_ON: Final = {
 _ARROW: Final = re.compile(r"-+>|=>|→|⇒")
 _A_STATE: Final = "(" + "|".join(_STATE_ON) + ")"
 _CHANGED_OVER: Final = re.compile(
-    rf"[\s:`(=]{{0,4}}(?:(?:from|de)\s+)?{_A_STATE}`?\s*(?:-+>|=>|→|⇒|>|\bto\b|\bpra\b|\bpara\b)"
-    rf"\s*`?{_A_STATE}\b"
+    rf"[\s:`(=]{{0,4}}(?:(?:from|de)\s+)?{_A_STATE}`?"
+    rf"\s*(?:-+>|=>|→|⇒|>|\bto\b|\bpra\b|\bpara\b)\s*`?{_A_STATE}\b"
 )
 
 

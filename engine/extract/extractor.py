@@ -734,6 +734,19 @@ def _earlier_answers(quoting: str, facts: dict[str, FactValue]) -> list[Evidence
     return said
 
 
+def _of_other_settings(reading: Reading, states: Sequence[SettingState]) -> bool:
+    """The acts told are of settings named, none of them GC: "desliguei o quantize e deu
+    ruim, vou religar" says nothing of GC."""
+    return (
+        bool(states)
+        and all(s.setting != "gc" for s in states)
+        and _GC_NAMED.search(reading.low) is None  # "turned gc on again": inside the act's words
+    )
+
+
+_GC_NAMED: Final = re.compile(r"\bgc\b|checkpoint|\bgradient\b")
+
+
 def extract(
     text: str, expecting: str | None = None, *, learned: bool = True, job: bool = True
 ) -> Extraction:
@@ -755,8 +768,10 @@ def extract(
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals, expecting)
     if learned and expecting is None:
-        asked = situation.crash_only_asked_about(reading)
-        evidence = second_opinion(reading.text, facts, evidence, _OF_A_CRASH if asked else set())
+        ruled_out = set(_OF_A_CRASH) if situation.crash_only_asked_about(reading) else set()
+        if quoting is scan and _of_other_settings(reading, states):
+            ruled_out.add("gc")
+        evidence = second_opinion(reading.text, facts, evidence, ruled_out)
     if quoting is not scan:
         evidence = (*evidence, *_earlier_answers(quoting, facts), *_recaps(quoting, facts))
     answered = _answered(reading, answers, quoting, signals, facts)

@@ -315,11 +315,17 @@ def _verb_of_the_next(hit: Hit, last: int, others: Sequence[int], reading: Readi
 _AND: Final = frozenset({"and", "e", "then", "depois", "plus", "nem", "nor"})
 
 
-def _negations(anchor: Hit, clause: Sequence[Hit]) -> list[Hit]:
+def _negations(anchor: Hit, clause: Sequence[Hit], setting: str) -> list[Hit]:
+    """The negations just before ``anchor``; not one before another setting named between
+    ("no quant no lowvram": the first "no" is the quantizing's)."""
+    others = [h.first for h in clause if h.kind in _NAMED and h.arg != setting]
     return [
         h
         for h in clause
-        if h.kind == "neg" and h.last < anchor.first and anchor.first - h.last <= _NEAR
+        if h.kind == "neg"
+        and h.last < anchor.first
+        and anchor.first - h.last <= _NEAR
+        and not any(h.last < at < anchor.first for at in others)
     ]
 
 
@@ -547,7 +553,7 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         return None  # "qfloat8 vs int8 vs fp8, qual a diferença?": no run of theirs told
     if word is not None and _left_since(word, mention, reading):
         return None
-    negations = _negations(anchor, clause)
+    negations = _negations(anchor, clause, mention.arg)
     key = next((h for h in clause if _keyed_to(h, anchor, reading)), None)
     if key is not None:
         # "model NOT quantized (quantize: false)": the key's value is said as written
@@ -558,7 +564,7 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         words = reading.tokens.words
         negations = [
             h
-            for h in _negations(mention, clause)
+            for h in _negations(mention, clause, mention.arg)
             if set(words[h.last + 1 : mention.first]) <= _NEGATED_VERBS
         ]
     is_on = (word is None or word.kind in _ON) != (len(negations) % 2 == 1)
@@ -817,7 +823,7 @@ def _bare_state(
     setting = "gc" if word.kind == "reon" else previous
     if setting is None or (setting != "gc" and _supposed(word.first, reading)):
         return None  # "…marca quantize mas não lembro se marquei"
-    negations = _negations(word, clause)
+    negations = _negations(word, clause, setting)
     is_on = (word.kind in _ON) != (len(negations) % 2 == 1)
     first = min(word.first, negations[0].first) if negations else word.first
     return SettingState(setting, "on" if is_on else "off", first, word.last, word.kind == "reon")
@@ -862,6 +868,9 @@ def _wished_back_on(reading: Reading) -> SettingState | None:
             h.kind in ("hypo", "where") and 0 < word.first - h.last <= _WANTED_REACH
             for h in reading.by_clause[clause]
         )  # "preciso ligar o gc de volta"; not "trying to understand why … when I enabled it"
+        named = [h for h in reading.hits if h.kind in _NAMED and h.first < word.first]
+        if named and named[-1].arg != "gc":
+            continue  # "desliguei o quantize e deu ruim, vou religar": another setting's
         if wanted and not _in_a_quote(reading, word.first):
             return SettingState("gc", "off", word.first, word.last, False)
     return None
@@ -967,13 +976,16 @@ _IF: Final = frozenset({"if", "se", "caso"})
 
 def _done_without(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingState | None:
     """ "no quantization", "sem quantização", "didn't quantize anything", "nunca usei
-    quantização": the quantizing the run goes without, told by a negation right before it."""
-    if mention.arg != "quantize":
+    quantização", "not low vram, just bf16": the option the run goes without, told by a
+    negation right before it, or by the name itself ("unquantized bf16")."""
+    if mention.arg not in ("quantize", "low_vram"):
         return None
     words = reading.tokens.words
-    for negation in _negations(mention, clause):
+    if words[mention.first] in ("unquantized", "non"):
+        return SettingState(mention.arg, "off", mention.first, mention.last, False)
+    for negation in _negations(mention, clause, mention.arg):
         if set(words[negation.last + 1 : mention.first]) <= _USED:
-            return SettingState("quantize", "off", negation.first, mention.last, False)
+            return SettingState(mention.arg, "off", negation.first, mention.last, False)
     return None
 
 
@@ -1421,6 +1433,9 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     hearsay = any(h.kind == "hearsay" and h.first < state.first for h in in_clause)
     if _of_a_preset_left(reading, state):
         return True  # "the preset had quantize on but I switched to one that has it off"
+    around = reading.tokens.words[max(0, state.first - 2) : state.first + 1]
+    if any(around[i : i + 2] in _EITHER_WAY for i in range(len(around) - 1)):
+        return True  # "with or without `low_vram: true` it OOMs", "com ou sem gc dá oom"
     if state.keyed:
         # "the example configs have `gradient_checkpointing: true`": the examples' setting
         start, _ = reading.sentence_words(sentence)
@@ -1480,6 +1495,9 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     if reading.tokens.words[reading.sentence_words(sentence)[0]] == "did":
         return False  # "did turning checkpointing back on ruin my lora?": asked of an act done
     return any(h.kind in _ABOUT_GC for h in in_clause) or not reading.has("oom")
+
+
+_EITHER_WAY: Final = frozenset({("or", "without"), ("ou", "sem"), ("or", "w/o"), ("or", "no")})
 
 
 def _crash_in(hits: Sequence[Hit], reading: Reading) -> bool:

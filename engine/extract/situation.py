@@ -567,6 +567,7 @@ def phase(
         and not _yields(reading, h, hits)
         and not _a_setting(reading, h)
         and not _the_moment_of(reading, h)
+        and not _wished_stage(reading, h)
     ]
     turn = reading.of("now")
     if turn and not _random_until(reading, words, turn[-1]):
@@ -782,6 +783,12 @@ _GOT_THROUGH: Final = tuple(LEXICON.words("got_through"))
 
 # "it hits sample_every: 500": the moment the key's value comes round, not the key's setting.
 _REACHES: Final = frozenset({"hits", "hit", "reaches", "reached"})
+
+
+def _wished_stage(reading: Reading, hit: Hit) -> bool:
+    """ "vou tentar quantizar hoje", "planning to cache the latents to disk": a stage wished
+    for, not the one the run reached."""
+    return any(0 < hit.first - h.last <= 2 for h in reading.of("hypo"))
 
 
 def _the_moment_of(reading: Reading, hit: Hit) -> bool:

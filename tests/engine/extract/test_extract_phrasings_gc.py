@@ -1200,3 +1200,34 @@ def test_a_change_written_after_the_name_ends_at_the_state_now(
 ) -> None:
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # a negation belongs to the setting right after it, not to one named further on
+        (
+            "no quant no lowvram, flux bs1 512, gc off, oom step 1",
+            {"quantize": False, "low_vram": False},
+        ),
+        ("its not quantized, not low vram, plain bf16. gc off, oom", {"low_vram": False}),
+        ("nao ta quantizado nao, nem low vram, puro bf16. gc off", {"low_vram": False}),
+        ("Right now nothing is quantized, GC is on, batch 1", {"quantize": False}),
+        ("Por enquanto nada está quantizado, GC ligado", {"quantize": False}),
+        ("flux dev unquantized, gc off, oom at step 1", {"quantize": False}),
+        # tried both ways: neither is the run's
+        ("With or without low_vram: true I get CUDA OOM at step 1", {"low_vram": None}),
+        ("com ou sem gc dá oom no passo 1", {"gc": None}),
+        # put back
+        ("Voltei o GC e continua dando OOM", {"gc": "enabled", "gc_retry": "still_oom"}),
+        # switching another setting back on says nothing of GC
+        ("desliguei o quantize no flux e deu oom carregando. vou religar", {"gc": None}),
+        (
+            "turned quantize off on flux and it OOMs while loading, gonna turn it back on",
+            {"gc": None},
+        ),
+    ],
+)
+def test_each_setting_keeps_its_own_negations_and_acts(text: str, facts: dict[str, object]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts

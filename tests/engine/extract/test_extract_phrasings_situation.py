@@ -1707,3 +1707,16 @@ def test_fine_until_gc_was_switched_off_is_a_stable_run(text: str) -> None:
 )
 def test_previews_switched_off_are_sampling_disabled(text: str, disabled: bool | None) -> None:
     assert extract(text).facts.get("sampling_disabled") is disabled
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vou tentar quantizar hj a noite, agora ta sem quantizar. chroma bs 2 crashou por falta de"
+        " memoria",
+        "going to try quantizing tonight, now it's unquantized. chroma bs 2 ran out of memory",
+        "planning to cache latents to disk next time, flux just OOMed on me",
+    ],
+)
+def test_a_stage_wished_for_is_not_when_it_broke(text: str) -> None:
+    assert extract(text).facts.get("oom_phase") is None

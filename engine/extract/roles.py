@@ -1297,6 +1297,9 @@ _ON_THE: Final = re.compile(r"\b(?:on|at|in)\s+(?:the\s+)?$|\b(?:no|na|em)\s+$")
 _PREVIEW_AFTER: Final = re.compile(
     r"\s*(?:preview|previews|sample|samples|amostra|amostras)\b"
     r"(?!\s+(?:off|disabled|desligad|desativad))"  # "oom step 3 samples off": previews are off
+    # "the step 0 previews go through fine, then it OOMs on step 1": made, not when it broke
+    r"(?!\s+(?:go|goes|went) (?:through|fine|ok)"
+    r"|\s+(?:passa|passam|passaram|passou|sai|saem|sairam)\b)"
 )
 
 

@@ -653,11 +653,15 @@ def _sized_images(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
             continue
         start, end = starts[first], ends[last - 1]
         found = _SIZED.search(reading.low, start, end) or _OF_SIZE.search(reading.low, start, end)
-        if found is not None:
+        if found is not None and not _TRAINED_ON.search(
+            reading.low, max(0, found.start() - 12), found.start()
+        ):
             return Found("oom_phase", "bucket_spike", found.start(), found.end())
     return None
 
 
+# "even with bs 1 and only the 512 bucket": the sizes it trains on, not those it breaks on
+_TRAINED_ON: Final = re.compile(r"\b(?:with|and|using|com|e|usando)\s+$")
 # Images of a size, said as where it breaks: after "only", "on the", "when it hits"â€¦
 _SIZED: Final = re.compile(
     r"\b(?:only|so|just|when|whenever|once|hits?|pega|cai|lands on|on the|on my|no|nas|nos)\b"
@@ -668,7 +672,8 @@ _SIZED: Final = re.compile(
 )
 _OF_SIZE: Final = re.compile(
     r"\b(?:only|so|just|when|whenever|quando|qnd|qdo|sempre|always|hits?|pega|cai|vem)\b"
-    r"[^.?!\n]{0,20}?\b(?:imagem|imagens|images|fotos|bucket)\s+(?:de|of)\s+\d{3,4}\b"
+    r"[^.?!\n]{0,20}?\b(?:imagem|imagens|images|fotos|bucket)\s+(?:de|of)\s+\d{3,4}"
+    r"(?:\s*x\s*\d{3,4})?\b"
     r"|\b(?:only|always|sempre|so (?:acontece|da|quebra|crasha|estoura))\b"
     r"[^.?!\n]{0,20}?\b(?:lotes?|batch(?:es)?|buckets?)\s+"
     r"(?:de\s+)?\d{3,4}(?:x\d{3,4})?\b"
@@ -708,17 +713,52 @@ _BAR: Final = re.compile(r"\|\s*(\d+)/(\d+)\s*\[")  # tqdm's "| 1/2000 [00:19<â€
 def _from_progress_bar(reading: Reading) -> Found | None:
     """A pasted log's last unfinished progress bar says how far training got: "0/2000" is
     the first step, "1500/3000" later (a finished bar, "34/34", is a stage it got through)."""
-    bars = [m for m in _BAR.finditer(reading.low) if int(m[1]) < int(m[2])]
-    if not bars:
-        return None
-    bar = bars[-1]
-    step = int(bar[1])
-    value = "first_steps" if step <= _FIRST_STEPS else "later" if step >= _LATER else None
-    return None if value is None else Found("oom_phase", value, bar.start(), bar.end())
+    bars = [
+        m
+        for bar in (_BAR, _AT_FRACTION)
+        for m in bar.finditer(reading.low)
+        if int(m[1]) < int(m[2]) and not (bar is _AT_FRACTION and _sizes(int(m[1]), int(m[2])))
+    ]
+    if bars:
+        bar = max(bars, key=lambda m: m.start())
+        step = int(bar[1])
+        value = "first_steps" if step <= _FIRST_STEPS else "later" if step >= _LATER else None
+        return None if value is None else Found("oom_phase", value, bar.start(), bar.end())
+    return _at_a_percent(reading)
 
 
+def _sizes(first: int, second: int) -> bool:
+    """ "at 512/768": two training sizes, not a bar's count."""
+    return first >= 256 and first % 64 == 0 and second % 64 == 0
+
+
+def _at_a_percent(reading: Reading) -> Found | None:
+    """ "OOMs at 0%", "oom em 0%", "ooms at like 90% every time": the bar's share done when it
+    broke, said right after the crash."""
+    for oom in reading.of("oom"):
+        if _FROZE.intersection(reading.tokens.words[oom.first : oom.last + 1]):
+            continue  # "travou em 0%": stuck there, which is no crash
+        share = _AT_PERCENT.match(reading.low, reading.tokens.ends[oom.last])
+        if share is None:
+            continue
+        done = int(share[1])
+        value = "first_steps" if done <= 1 else "later" if 10 <= done <= 100 else None
+        if value is not None:
+            return Found("oom_phase", value, share.start(), share.end())
+    return None
+
+
+_FROZE: Final = frozenset({"trava", "travou", "travado", "travada", "freezes", "froze", "hangs"})
 _FIRST_STEPS: Final = 10
 _LATER: Final = 100
+# "OOMs at 0/2000", "estourou no 0/1500", "like literally 2999/3000": a bar's count told in prose
+_AT_FRACTION: Final = re.compile(
+    r"\b(?:at|on|no|em|na|around|@)\s+(?:like\s+|literally\s+|tipo\s+|~\s*)*"
+    r"(\d+)\s*/\s*(\d{3,})\b(?!\s*/)"
+)
+_AT_PERCENT: Final = re.compile(
+    r"\s+(?:at|no|em|com)\s+(?:like\s+|about\s+|around\s+|tipo\s+|uns\s+|~\s*)?(\d{1,3})\s*%"
+)
 
 
 def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:

@@ -1720,3 +1720,29 @@ def test_previews_switched_off_are_sampling_disabled(text: str, disabled: bool |
 )
 def test_a_stage_wished_for_is_not_when_it_broke(text: str) -> None:
     assert extract(text).facts.get("oom_phase") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        # a bar's count or share told in prose
+        ("bro it OOMs at 0/2000 lmao zimage turbo 1024 bs4 no gc", "first_steps"),
+        ("chroma estourou a vram no 0/1500", "first_steps"),
+        ("sd3.5 large ooms at 0% with gc on, 4080 super", "first_steps"),
+        ("wan 2.2 oom em 35%, gc off, 81 frames", "later"),
+        ("mano it OOMs at the very end, like literally 2999/3000 kkk", "later"),
+        ("o treino roda até 99% e dá oom na hora de salvar o arquivo final", "later"),
+        # sizes, or a bar stuck, are no count of steps
+        ("the run is stable now at 512/768/1024 with GC on after the OOMs", None),
+        ("travou em 0% e ficou la parado, chroma", None),
+        # previews made on the way are not when it broke
+        ("The step 0 previews go through fine, then it OOMs on step 1. Flex.2", "first_steps"),
+        ("OOM no passo 1, os samples iniciais passaram", "first_steps"),
+        ("it oom'd at step 0 while generating the baseline", "sampling"),
+        # the sizes it breaks on, and the sizes it trains on
+        ("qie 2511 oom so nas imagens de 1024x1536 do dataset", "bucket_spike"),
+        ("oom at step 1 even with bs 1 and only the 512 bucket. chroma", "first_steps"),
+    ],
+)
+def test_when_it_broke_told_by_counts_and_sizes(text: str, phase: str | None) -> None:
+    assert extract(text).facts.get("oom_phase") == phase

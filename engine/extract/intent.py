@@ -14,6 +14,7 @@ from typing import Final
 from engine.extract import situation
 from engine.extract.learned import model
 from engine.extract.lexicon import LEXICON
+from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
 from engine.extract.signals import OUTSIDE_GUIDE
 from kb.contract import FactValue
@@ -151,6 +152,8 @@ def _asks_for_accumulation(reading: Reading) -> bool:
         start, end = tokens.starts[hit.first], tokens.ends[hit.last]
         if _A_VALUE_AFTER.match(low, end):
             continue
+        if _SOME_VALUE_AFTER.match(low, end) and not _weighed(reading, hit):
+            continue  # "batch 1, acumulação 2, GC ligado… vale desligar o GC?": the setup
         if low[max(0, start - 2) : start].strip() == "," and low[end : end + 1] == ",":
             continue
         return True
@@ -158,6 +161,28 @@ def _asks_for_accumulation(reading: Reading) -> bool:
 
 
 _A_VALUE_AFTER: Final = re.compile(r"(?:_steps)?\s*[:=]?\s*1\b")  # "grad accum 1": none used
+_SOME_VALUE_AFTER: Final = re.compile(r"(?:_steps)?\s*[:=]?\s*\d+\b")
+
+
+def _weighed(reading: Reading, hit: Hit) -> bool:
+    """An accumulation asked about or wished for: in a question ("ga 16 ok?"), after a wish
+    ("gonna try accum 16"), beside the batch it is to stand for ("…to get batch 8"), or followed
+    by a question that names no other setting ("batch 1 com accumulation 4, ficou mais lento.
+    é assim mesmo?"); not "…accum 4, GC on. could the checkpointing be the cause?"."""
+    if (
+        reading.question(hit.first)
+        or any(0 < hit.first - h.last <= 3 for h in reading.of("hypo"))
+        or len(reading.of("accumulation")) > 1
+    ):
+        return True
+    named = [h.first for kind in ("mention", "assert") for h in reading.of(kind)]
+    asked = {reading.sentence_of(h) for h in range(hit.last + 1, len(reading.tokens.words))}
+    return any(
+        reading.low[reading.sentence_ends[sentence]] == "?"
+        and not any(reading.sentence_of(at) == sentence for at in named)
+        for sentence in asked
+        if sentence < len(reading.sentence_ends)
+    )
 
 
 def _only_tried(reading: Reading, facts: Mapping[str, FactValue]) -> bool:

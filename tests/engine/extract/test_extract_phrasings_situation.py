@@ -1746,3 +1746,37 @@ def test_a_stage_wished_for_is_not_when_it_broke(text: str) -> None:
 )
 def test_when_it_broke_told_by_counts_and_sizes(text: str, phase: str | None) -> None:
     assert extract(text).facts.get("oom_phase") == phase
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # an accumulation told as part of the setup: what is asked is the goal
+        (
+            "to treinando LTX-Video numa A6000, batch 1, acumulação 2, gc ligado. Não dá OOM,"
+            " só é lento demais. Vale a pena desligar o GC pra ganhar velocidade?",
+            "speed",
+        ),
+        (
+            "My HiDream LoRA came out blurry. I run batch 1, accum 4, GC on. Could the"
+            " checkpointing be the cause of the blur?",
+            "quality",
+        ),
+        ("valeu mano, bs 1 com accumulation 4 resolveu, sem crash nenhum 🙏", "off_topic"),
+        # an accumulation asked about, then or later
+        (
+            "running batch 1 + grad accum 4 on Flex.2. Is that actually equivalent to batch 4?",
+            "accumulation",
+        ),
+        (
+            "gradient_accumulation_steps=2 right now. would raising it to 8 use more vram?",
+            "accumulation",
+        ),
+        (
+            "uso batch 1 com accumulation 4, mas ficou bem mais lento. é assim mesmo?",
+            "accumulation",
+        ),
+    ],
+)
+def test_an_accumulation_in_the_setup_is_no_question_about_it(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

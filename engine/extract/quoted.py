@@ -436,13 +436,19 @@ _STEP: Final = frozenset({"step", "steps", "passo", "passos"})
 
 def quoted_expecting(text: str, read: Callable[[str], Reading]) -> str | None:
     """What the last quoted question asks for, when it plainly asks for one thing: when the
-    OOM happens ("> When does it OOM: while loading, in the first steps…?"), or a number."""
+    OOM happens ("> When does it OOM: while loading, in the first steps…?"), or a number.
+    After earlier questions and their answers, a number is read as each one's own answer
+    (``earlier_answers``): the message's first number answers the first question ("> how
+    much vram?\n24\n> batch?\n1" is no batch of 24)."""
     if ">" not in text:
         return None
-    last = None
-    for quote, *_ in _pairs(text):
-        last = quote
-    return None if last is None else _asked(last, read)
+    pairs = [quote for quote, *_ in _pairs(text)]
+    if not pairs:
+        return None
+    asked = _asked(pairs[-1], read)
+    if len(pairs) > 1 and asked in _NUMBERS_ASKED:
+        return None
+    return asked
 
 
 def earlier_answers(text: str, read: Callable[[str], Reading]) -> list[tuple[str, str, bool]]:

@@ -495,3 +495,22 @@ def test_an_act_under_a_quoted_setting_is_that_setting_s(
 ) -> None:
     read = extract(text).facts
     assert {name: read.get(name) for name in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        (
+            "> how much vram?\n24, its a 3090\n> batch?\n1\nflux dev, gc off",
+            {"vram_gb": 24, "batch_size": 1},
+        ),
+        ("> quanta vram?\n16\n> e o batch?\n2 em 1024\nzimage", {"vram_gb": 16, "batch_size": 2}),
+        (
+            "> Qual o batch size?\n1\n> E o gradient accumulation?\n4",
+            {"batch_size": 1, "gradient_accumulation": 4},
+        ),
+    ],
+)
+def test_each_quoted_question_takes_its_own_answer(text: str, facts: dict[str, object]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts

@@ -922,7 +922,11 @@ def _moved(low: str, before: Number, after: Number) -> bool:
     return bool(
         _TO.fullmatch(low, before.end, after.start)
         or _REVISED.fullmatch(low, before.end, after.start)
+        or _NOW.fullmatch(low, before.end, after.start)
     )
+
+
+_NOW: Final = re.compile(r"\s*,\s*(?:now|agora|hoje|today)\s*")  # "was batch 4, now 1"
 
 
 _REVISED: Final = re.compile(
@@ -1051,8 +1055,14 @@ def _aside(reading: Reading, number: Number, *, same_job: bool = False) -> bool:
     past = [h for h in reading.of("past") if reading.sentence_of(h.first) == sentence]
     if past and not same_job and not _corrected_since(reading, past[-1], number):
         return True
-    if any(h.first <= number.first <= h.last for h in reading.of("accumulation")):
-        return True  # "como faço batch 16 numa placa de 16gb": the batch wanted
+    if any(
+        h.first <= number.first <= h.last
+        or (number.first == h.last + 1 and reading.tokens.words[h.last] in _BATCH_WORDS)
+        for h in reading.of("accumulation")
+    ):
+        # "como faço batch 16 numa placa de 16gb", "manter o comportamento de batch 4": the
+        # batch wanted
+        return True
     if _NOT_RUN.search(reading.low, max(0, number.start - 40), number.start):
         return True
     window = reading.low[max(0, number.start - 40) : number.start]
@@ -1072,12 +1082,18 @@ def _aside(reading: Reading, number: Number, *, same_job: bool = False) -> bool:
         return False  # "I'm at bs 2 with accum 2, so effective 4?": the run now, then a question
     if _RUNNING_THIS.search(reading.low):
         return False  # "Batch Size 2 and Gradient Accumulation 4? that's what I'm running"
-    if reading.question(number.first) and _EQUALS.search(
-        reading.low, number.end, reading.tokens.ends[_sentence_end(reading, number)]
+    first, _ = reading.sentence_words(sentence)
+    if reading.question(number.first) and (
+        _EQUALS.search(reading.low, number.end, reading.tokens.ends[_sentence_end(reading, number)])
+        or _EQUALS_BEFORE.search(reading.low, reading.tokens.starts[first], number.start)
     ):
-        return True  # "so bs 2 ga 2 = 4?": sums asked about
-    if reading.question(number.first) and _options(reading, number):
-        return True  # "gc off with batch 1, or gc on with batch 4?": two options weighed
+        return True  # "so bs 2 ga 2 = 4?", "does ga4 = bs4 for the loss?": sums asked about
+    if _options(reading, number) and (
+        reading.question(number.first) or _WHICH.search(_sentence_text(reading, number))
+    ):
+        # "gc off with batch 1, or gc on with batch 4?", "lote 2 ou acc 2, qual gasta menos
+        # vram": two options weighed
+        return True
     # "se eu usar batch 1, dá pra…?", "can I do batch 8…?": the number inside what is supposed.
     # A supposition after it, in a clause of its own, asks about the run the number describes
     # ("zit, batch 1 na 4080, dá pra tirar o gc?")
@@ -1112,6 +1128,26 @@ _ASKING: Final = frozenset(
 _KEPT: Final = frozenset({"keep", "keeping", "leave", "manter", "mantiver", "mantendo", "deixar"})
 
 
+def _asked_or_wished(reading: Reading, number: Number) -> bool:
+    sentence = reading.sentence_of(number.first)
+    return (
+        reading.question(number.first)
+        or _WANTED_BEFORE.search(reading.low, max(0, number.start - 24), number.start) is not None
+        or any(
+            0 < number.first - h.last <= _WISH_REACH and reading.sentence_of(h.first) == sentence
+            for kind in ("hypo", "hearsay")
+            for h in reading.of(kind)
+        )
+    )
+
+
+_WISH_REACH: Final = 4
+_WANTED_BEFORE: Final = re.compile(
+    r"\b(?:want|wants|wanted|quero|queria|planning|push|bump|raise|increase|subir|aumentar"
+    r"|said|says|disse|diz|falou|fala|recommends?|suggests?|recomenda|sugere)\b[^.?!,;]*$"
+)
+
+
 def _corrected_since(reading: Reading, past: Hit, number: Number) -> bool:
     """ "I said batch 4 earlier, it's actually batch 2", "tava 4, baixei pra 1": the value put
     right or changed to, after what was said before, is the run's."""
@@ -1125,17 +1161,27 @@ def _corrected_since(reading: Reading, past: Hit, number: Number) -> bool:
 _ACTUALLY: Final = re.compile(r"\b(?:actually|na verdade|i mean|quer dizer|corre[cç]\w*)\b")
 
 
+_BATCH_WORDS: Final = frozenset({"batch", "bs", "lote"})
+_EQUALS_BEFORE: Final = re.compile(r"(?:\s=|(?<![a-z_ ])=)\s*(?:bs|batch|lote|ga|acc|accum)?\s*$")
 _EQUALS: Final = re.compile(r"(?<![a-z_ ])\s*=\s*[a-z\d]|\s=\s*[a-z\d]")
 
 
 def _options(reading: Reading, number: Number) -> bool:
-    """Two batch sizes offered as alternatives in one sentence."""
-    first, last = reading.sentence_words(reading.sentence_of(number.first))
-    sentence = reading.low[reading.tokens.starts[first] : reading.tokens.ends[last - 1]]
+    """Two batch sizes (or a batch and an accumulation) offered as alternatives in one
+    sentence."""
+    sentence = _sentence_text(reading, number)
     return len(_A_BATCH.findall(sentence)) >= 2 and _OR_WORD.search(sentence) is not None
 
 
-_A_BATCH: Final = re.compile(r"\b(?:batch(?: size)?|bs|lote)\s*(?:de |of |=|:)?\s*\d")
+def _sentence_text(reading: Reading, number: Number) -> str:
+    first, last = reading.sentence_words(reading.sentence_of(number.first))
+    return reading.low[reading.tokens.starts[first] : reading.tokens.ends[last - 1]]
+
+
+_A_BATCH: Final = re.compile(
+    r"\b(?:batch(?: size)?|bs|lote|acc|accum|accumulation|acumulacao|ga)\s*(?:de |of |=|:)?\s*\d"
+)
+_WHICH: Final = re.compile(r"\b(?:which|what'?s better|whats better|qual|better|melhor)\b")
 _OR_WORD: Final = re.compile(r"\b(?:or|ou)\b")
 
 
@@ -1508,7 +1554,14 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         if len(items) == 1 and _only(reading.low, top.number):
             found.insert(0, Found("resolutions", [size], top.start, top.end))
         return found
-    if role == "batch_size" or (role == "num_frames" and _changed_to(reading, items[-1])):
+    if role == "gradient_accumulation":
+        # "running bs 1 accum 4 and it's fine. can I push accum to 16?": the last one told,
+        # not asked about nor wished for
+        told = [i for i in items if not _asked_or_wished(reading, i.number)]
+        items = told or items[:1]
+    if role in ("batch_size", "gradient_accumulation") or (
+        role == "num_frames" and _changed_to(reading, items[-1])
+    ):
         last = items[-1]  # a chain of changes ends at the value run now
         run = [
             i

@@ -1097,3 +1097,47 @@ def test_a_resolution_a_change_ended_at_is_the_one_now(text: str, size: int) -> 
 )
 def test_a_batch_that_stays_is_the_run(text: str, batch: int) -> None:
     assert extract(text).facts.get("batch_size") == batch
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # a value, then what it is now
+        ("was batch 4, now 1, still oom on flex.2 with gc off", {"batch_size": 1}),
+        ("era lote 4, agora 1, e ainda tá dando oom no flex.2", {"batch_size": 1}),
+        ("lote 4 nao coube entao fui de lote 1 e acc 4 no wan 2.1", {"batch_size": 1}),
+        # likened, weighed or wished: not the run's
+        (
+            "bs4 didnt fit so i went bs1 ga4 on wan 2.1, runs now. but does ga4 = bs4 for the"
+            " loss?",
+            {"batch_size": 1, "gradient_accumulation": 4},
+        ),
+        (
+            "lote 2 ou acc 2, qual gasta menos vram",
+            {"batch_size": None, "gradient_accumulation": None},
+        ),
+        (
+            "accumulation of 4 or batch 4 for qie 2511, whats better for the vram",
+            {"batch_size": None, "gradient_accumulation": None},
+        ),
+        ("Quero manter o comportamento de batch 4. Tenho uma 5070 Ti", {"batch_size": None}),
+        # the accumulation told last, not one asked about or wished for
+        (
+            "Old: batch 1, grad accum 8, GC on, trained fine. New: batch 8, grad accum 1, OOM",
+            {"gradient_accumulation": 1},
+        ),
+        (
+            "I'm at batch 1, grad accum 4 on Flux and wondering if I can push accum to 16",
+            {"gradient_accumulation": 4},
+        ),
+        (
+            "To com batch 1 e accumulation 1 no flux. Se eu subir pra accumulation 8 gasta mais?",
+            {"gradient_accumulation": 1},
+        ),
+    ],
+)
+def test_batch_and_accumulation_now_against_those_weighed(
+    text: str, facts: dict[str, object]
+) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts

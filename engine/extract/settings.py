@@ -1070,6 +1070,9 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
             if state is None and states and _also(hit, reading):
                 # "qfloat8 tá ligado, low_vram tb": the state said just before, of this one too
                 state = states[-1]._replace(setting=hit.arg, first=hit.first, last=hit.last + 1)
+            elif state is None and states and _plus(hit, states[-1], reading):
+                # "quantizado + low vram": added to the one said on
+                state = states[-1]._replace(setting=hit.arg, first=hit.first, last=hit.last)
             elif state is None and states and _acted_on_both(hit, states[-1], reading):
                 # "ativei low_vram e quantização", "turned on low_vram and quantize": one act
                 state = states[-1]._replace(
@@ -1214,6 +1217,13 @@ def _acted_on_both(named: Hit, previous: SettingState, reading: Reading) -> bool
 
 
 _JOINING: Final = frozenset({"e", "and", "o", "a", "the", "my", "tambem", "also"})
+
+
+def _plus(named: Hit, previous: SettingState, reading: Reading) -> bool:
+    """A name added with "+" to a setting said on just before: "quantizado + low vram",
+    "qfloat8 + low_vram, gc on"."""
+    between = reading.low[reading.tokens.ends[previous.last] : reading.tokens.starts[named.first]]
+    return previous.state == "on" and between.strip() in ("+", "&")
 
 
 def _also(named: Hit, reading: Reading) -> bool:

@@ -1231,3 +1231,19 @@ def test_a_change_written_after_the_name_ends_at_the_state_now(
 def test_each_setting_keeps_its_own_negations_and_acts(text: str, facts: dict[str, object]) -> None:
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # a setting added with "+" to one said on is on too
+        ("qwen image lora, quantized 4bit + low vram, gc on, 3060", {"low_vram": True}),
+        ("lumina 2, quantizado + low vram, gc ligado, 4060 8gb", {"low_vram": True}),
+        ("help. qfloat8 + low vram + gc. kontext. 3090.", {"low_vram": True, "gc": "enabled"}),
+        # not to one said off
+        ("gc off + low vram, oom", {"gc": "disabled", "low_vram": None}),
+    ],
+)
+def test_a_setting_added_with_a_plus_is_on_too(text: str, facts: dict[str, object]) -> None:
+    found = extract(text).facts
+    assert {k: found.get(k) for k in facts} == facts

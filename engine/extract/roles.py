@@ -297,6 +297,9 @@ class Number:
         return self.value.is_integer()
 
 
+_SOURCE_LINE: Final = re.compile(r"[\"'],\s*line\s*$")
+
+
 def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Number]:
     found = []
     for m in _NUMBER.finditer(low):
@@ -309,6 +312,8 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
             prefix, start = before.group(1), before.start(1)
         elif start > 0 and (low[start - 1].isalnum() or low[start - 1] == "_"):
             continue  # part of a word: "sd3", "a100", "wan22"
+        if _SOURCE_LINE.search(low, max(0, start - 8), start):
+            continue  # a traceback's 'File "run.py", line 512, in <module>': no value
         thousands = unit == "mil" and second is None  # "lá pelo 3 mil", "uns 2 mil steps"
         if thousands and _IMAGES_AFTER.match(low, end):
             continue  # "3 mil imagens": a count of images, never a size

@@ -319,6 +319,10 @@ def _negations(anchor: Hit, clause: Sequence[Hit], setting: str) -> list[Hit]:
     """The negations just before ``anchor``; not one before another setting named between
     ("no quant no lowvram": the first "no" is the quantizing's)."""
     others = [h.first for h in clause if h.kind in _NAMED and h.arg != setting]
+    # "não dá OOM nenhum com GC ligado", "no OOM with gc on": the crash's negation
+    crashes = {
+        i for h in clause if h.kind in ("oom", "no_crash") for i in (h.first - 1, h.last + 1)
+    }
     return [
         h
         for h in clause
@@ -326,6 +330,7 @@ def _negations(anchor: Hit, clause: Sequence[Hit], setting: str) -> list[Hit]:
         and h.last < anchor.first
         and anchor.first - h.last <= _NEAR
         and not any(h.last < at < anchor.first for at in others)
+        and not (h.first == h.last and h.first in crashes)
     ]
 
 

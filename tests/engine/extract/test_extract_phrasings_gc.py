@@ -1247,3 +1247,15 @@ def test_each_setting_keeps_its_own_negations_and_acts(text: str, facts: dict[st
 def test_a_setting_added_with_a_plus_is_on_too(text: str, facts: dict[str, object]) -> None:
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Aqui não dá OOM nenhum com GC ligado, só tá lento demais. Se eu desligar vai estourar?",
+        "nenhum oom com gc ligado, so lento",
+        "no oom with gc on, just slow",
+    ],
+)
+def test_the_crash_s_negation_leaves_the_state_beside_it(text: str) -> None:
+    assert extract(text).facts.get("gc") == "enabled"

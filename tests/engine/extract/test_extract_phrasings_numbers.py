@@ -1141,3 +1141,15 @@ def test_batch_and_accumulation_now_against_those_weighed(
 ) -> None:
     found = extract(text).facts
     assert {k: found.get(k) for k in facts} == facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Saving at step 1500\n  File "/app/ai-toolkit/toolkit/network_mixins.py", line 512, in'
+        " save_weights\ntorch.OutOfMemoryError: CUDA out of memory.",
+        'File "/workspace/ai-toolkit/toolkit/models/wan21/wan21.py", line 1024, in forward',
+    ],
+)
+def test_a_traceback_s_line_numbers_are_no_values(text: str) -> None:
+    assert extract(text).facts.get("max_resolution") is None

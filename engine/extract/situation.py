@@ -807,11 +807,12 @@ def _logged_past(reading: Reading, hit: Hit, line_end: int) -> bool:
     if not bars:
         return False
     next_line_end = low.find("\n", line_end + 1) % (len(low) + 1)
-    own = bars[0].start() < next_line_end
+    # a training step's line ("step 3/2000 loss 0.08") is no loading stage's own bar
+    own = bars[0][1] is not None and bars[0].start() < next_line_end
     return not own or len(bars) > 1 or bars[0][1] == "100"
 
 
-_PERCENT_BAR: Final = re.compile(r"(\d{1,3})%\s*\|")
+_PERCENT_BAR: Final = re.compile(r"(\d{1,3})%\s*\||\bstep\s+\d+\s*/\s*\d+")
 
 
 _BUT_NOT: Final = LEXICON.words("but_not")

@@ -1780,3 +1780,12 @@ def test_when_it_broke_told_by_counts_and_sizes(text: str, phase: str | None) ->
 )
 def test_an_accumulation_in_the_setup_is_no_question_about_it(text: str, intent: str) -> None:
     assert extract(text).intent == intent
+
+
+def test_a_training_step_logged_after_the_loading_lines_is_the_first_steps() -> None:
+    text = (
+        "[ai-toolkit] low_vram enabled\nLoading Wan2.2-I2V-A14B ...\n"
+        "Quantizing transformer (qfloat8)\nQuantizing transformer_2 (qfloat8)\n"
+        "step 3/2000 loss 0.0812\nRuntimeError: CUDA error: out of memory\n5090, gc false"
+    )
+    assert extract(text).facts.get("oom_phase") == "first_steps"

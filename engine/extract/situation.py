@@ -145,8 +145,8 @@ def _asked_in_general(reading: Reading, hit: Hit) -> bool:
         for i, w in enumerate(reading.tokens.words)
         if reading.clauses_of_words[i] == clause and starts[i] > opened
     )
-    if not _ME.isdisjoint(said):
-        return False
+    if not _ME.isdisjoint(said) or _A_STEP_NAMED.search(" ".join(said)):
+        return False  # "morre com oom sempre no passo 250, tem a ver?": their run's step
     general = not _IN_GENERAL.isdisjoint(said) or (
         said[:1] in _WHY_DOES and not _THE_ACT.isdisjoint(said)
     )
@@ -156,6 +156,7 @@ def _asked_in_general(reading: Reading, hit: Hit) -> bool:
 
 
 _ME: Final = LEXICON.words("me")
+_A_STEP_NAMED: Final = re.compile(r"\b(?:passo|step)\s+\d+\b")
 _IN_GENERAL: Final = frozenset(
     {"always", "ever", "sempre", "qualquer", "people", "everyone"}
     | {"generally", "usually", "normally", "basically", "geralmente", "normalmente"}

@@ -1789,3 +1789,29 @@ def test_a_training_step_logged_after_the_loading_lines_is_the_first_steps() -> 
         "step 3/2000 loss 0.0812\nRuntimeError: CUDA error: out of memory\n5090, gc false"
     )
     assert extract(text).facts.get("oom_phase") == "first_steps"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # a crash at a step of their own, asked about: their crash, not one in general
+        ("morre com oom sempre no passo 250 kkk o sample_every tbm é 250, tem a ver?", "fix_oom"),
+        # a batch wanted back on a smaller card
+        (
+            "zit bs 3 works w/ gc on, bs 4 ooms at step 1. stuck at 3 or can i fake 4?",
+            "accumulation",
+        ),
+        (
+            "my buddy runs qwen edit at batch 4 on his 5090. i'm on a 4070 ti, how do i get close"
+            " to his batch 4 without blowing up",
+            "accumulation",
+        ),
+        (
+            "meu amigo roda qwen edit com lote 4 na 5090. eu tenho uma 4070, como chego perto"
+            " desse lote 4 sem estourar",
+            "accumulation",
+        ),
+    ],
+)
+def test_what_is_wanted_beside_a_crash_or_another_s_batch(text: str, intent: str) -> None:
+    assert extract(text).intent == intent

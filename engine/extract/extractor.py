@@ -576,7 +576,13 @@ def _said_of_mine(reading: Reading, evidence: Sequence[Evidence]) -> bool:
     stops = [i for i in (low.find(end, at + len(said)) for end in ".!?\n") if i != -1]
     stop = min(stops, default=len(low))
     sentence = low[start : stop + 1]
-    return not sentence.rstrip().endswith("?") and _MINE.search(sentence) is not None
+    if sentence.rstrip().endswith("?"):
+        return False
+    # "gc ligado. testei com ele desligado…": a state told on its own is the run's
+    return _MINE.search(sentence) is not None or len(sentence.split()) <= _A_STATE_ALONE
+
+
+_A_STATE_ALONE: Final = 3
 
 
 _MINE: Final = re.compile(

@@ -805,14 +805,17 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         if role is None and _lowered_to(reading, number, assigned):
             # "121 frames, oom. i lower to 81, still oom": the same setting, changed
             role = assigned.pop().role
-        if instead is not None and _INSTEAD_BEFORE.search(
+        replaced = instead is not None and _INSTEAD_BEFORE.search(
             reading.low, max(0, number.start - 24), number.start
-        ):
+        )
+        if replaced:
             role, instead = role or instead, None
         previous = (number, role)
         if role is None:
             continue
-        if role in _SETTING_ROLES and _wished(reading, number, clause_of):
+        if role in _SETTING_ROLES and not replaced and _wished(reading, number, clause_of):
+            if _put_instead(reading, number) == "wished":
+                instead = role  # "going to try 640 instead of 768": 768 is the run's
             continue
         if role in _SETTING_ROLES and _THAN_IT.search(
             reading.low, max(0, number.start - 24), number.start

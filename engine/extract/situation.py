@@ -327,6 +327,9 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
             return _hit(reading, "goal", "explain", explain)
         return _hit(reading, "goal", value, cue)
     wish = _wish_gc_off(reading)
+    if wish is not None and reading.question(wish.first) and reading.has("oom"):
+        # "gc off dá oom em 12gb? pergunto antes de testar": whether it would crash is asked
+        return _hit(reading, "goal", "explain", wish)
     if wish is not None:
         return _hit(reading, "goal", "speed", wish)
     return None

@@ -1259,3 +1259,24 @@ def test_a_setting_added_with_a_plus_is_on_too(text: str, facts: dict[str, objec
 )
 def test_the_crash_s_negation_leaves_the_state_beside_it(text: str) -> None:
     assert extract(text).facts.get("gc") == "enabled"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "gc"),
+    [
+        # whether switching it off would crash is asked: an explanation, not a wish for speed
+        ("gc off da oom em 12gb? pergunto antes de testar kkk", "explain", None),
+        ("if i turn gc off will flux dev oom on my 4090?", "explain", None),
+        # a state told on its own, then asked about, is the run's
+        (
+            "pq o gc deixa mais lento? ele faz oq exatamente? (chroma, 4070, ligado)",
+            "explain",
+            "enabled",
+        ),
+    ],
+)
+def test_asked_whether_it_would_crash_and_states_told_alone(
+    text: str, intent: str, gc: str | None
+) -> None:
+    found = extract(text)
+    assert (found.intent, found.facts.get("gc")) == (intent, gc)

@@ -40,7 +40,13 @@ from engine.extract.settings import (
     of_another_person,
     setting_states,
 )
-from engine.extract.signals import DEV_SHM, OFF_TOPIC_GREETING, WRONG_GPU, signal_hits
+from engine.extract.signals import (
+    DEV_SHM,
+    OFF_TOPIC_GREETING,
+    OTHER_ERROR,
+    WRONG_GPU,
+    signal_hits,
+)
 from engine.extract.typos import correct
 from kb.contract import FactValue
 
@@ -545,14 +551,19 @@ def _situation(
 ) -> list[Found | None]:
     ooms = situation.reported_ooms(reading, signals)
     kind = situation.memory_kind(reading, ooms, signals)
-    # A data loader's bus error for want of /dev/shm is no out-of-memory: no phase. (The system's
-    # memory filling up while loading does break while loading.)
+    # A data loader's bus error for want of /dev/shm is no out-of-memory: no phase, nor is another
+    # error ("No space left on device" while saving). (The system's memory filling up while
+    # loading does break while loading.)
     gpu = kind is not None and kind.value == "gpu"
-    no_phase = DEV_SHM in signals and not gpu
+    if gpu and OTHER_ERROR in signals:
+        kind = None  # "CUDA error: unspecified launch failure": the GPU's, but not its memory
+    no_phase = (DEV_SHM in signals and not gpu) or OTHER_ERROR in signals
     # The system's memory filling up is the crash whose moment is told: "a RAM vai a 100% e
     # trava tudo quando tá carregando o qwen edit".
     broke = ooms or [h for h in reading.of("fact") if h.arg == "memory_kind=system"]
-    when = None if no_phase else situation.phase(reading, broke, numbered, expecting == "oom_phase")
+    since = _back_on_since(reading, states, gc_now, ooms)
+    asked = expecting == "oom_phase"
+    when = None if no_phase else situation.phase(reading, broke, numbered, asked, since)
     if when is not None and when.value == "sampling" and _sampling_off(reading, states):
         when = None  # "disable_sampling: true, no previews at all, and still OOM": not sampling
     retry = situation.gc_retry(reading, ooms, states, gc_now)
@@ -562,6 +573,22 @@ def _situation(
         # never ran out of memory
         when = None
     return [situation.goal(reading, ooms, states), kind, when, retry, stable]
+
+
+def _back_on_since(
+    reading: Reading,
+    states: Sequence[SettingState],
+    gc_now: SettingState | None,
+    ooms: Sequence[Hit],
+) -> int | None:
+    """Where GC went back on after being off, when a crash is told after that: what happens
+    since is when it breaks now."""
+    if gc_now is None or gc_now.state != "on":
+        return None
+    was_off = any(s.setting == "gc" and s.state == "off" and s.last < gc_now.first for s in states)
+    if not (was_off or gc_now.retry) or not any(h.first > gc_now.last for h in ooms):
+        return None
+    return reading.span(gc_now.first, gc_now.last)[1]
 
 
 def _said_of_mine(reading: Reading, evidence: Sequence[Evidence]) -> bool:
@@ -775,6 +802,8 @@ def extract(
     facts, evidence = _sheet(reading, states, signals, expecting)
     if learned and expecting is None:
         ruled_out = set(_OF_A_CRASH) if situation.crash_only_asked_about(reading) else set()
+        if OTHER_ERROR in signals:
+            ruled_out |= {"memory_kind", "oom_phase"}  # "CUDA error: launch timed out"
         if quoting is scan and _of_other_settings(reading, states):
             ruled_out.add("gc")
         evidence = second_opinion(reading.text, facts, evidence, ruled_out)

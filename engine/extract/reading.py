@@ -12,6 +12,8 @@ from engine.extract.phrases import Hit
 
 _NEGATORS: Final = frozenset({"neg", "weak_off"})
 _NEAR: Final = 3  # "não dá OOM", "no OOM", "sem OOM": a negation right before the word
+_MEMORY: Final = frozenset({"memoria", "memory", "vram", "gpu", "placa", "video"})
+_RAN_OUT: Final = frozenset({"acabou", "acaba", "acabando"})
 _NONE: Final[tuple[Hit, ...]] = ()
 
 
@@ -136,10 +138,18 @@ class Reading:
         if bool(self._negators) and self.negation_of(hit) != hit.first:
             return True
         clause = self.clauses[hit.first]
-        return any(
-            0 < h.first - hit.last <= _NEAR and self.clauses[h.first] == clause
+        return any(self.clauses[h.first] == clause for h in self.gone_after(hit, _NEAR))
+
+    def gone_after(self, hit: Hit, reach: int) -> list[Hit]:
+        """The words within ``reach`` after ``hit`` that say it is over ("the OOM is gone", "o
+        OOM acabou"); not memory running out ("a memória da GPU acabou")."""
+        ran_out = self.tokens.words[hit.last] in _MEMORY
+        return [
+            h
             for h in self._by_kind.get("gone", ())
-        )
+            if 0 < h.first - hit.last <= reach
+            and not (ran_out and self.tokens.words[h.first] in _RAN_OUT)
+        ]
 
     def negation_of(self, hit: Hit) -> int:
         """Where the negation of ``hit`` starts (``hit.first`` when nothing negates it)."""

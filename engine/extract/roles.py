@@ -382,6 +382,15 @@ def _spelled(low: str, starts: Sequence[int], words: Sequence[str]) -> Iterator[
         )
 
 
+# Sizes a model is known to train at that are no multiple of 64 (Qwen-Image's 1328).
+_MODEL_SIZES: Final = frozenset({1328.0})
+
+
+_SAVES: Final = frozenset(
+    {"salva", "salvar", "salvo", "salvando", "save", "saves", "saving", "checkpoint", "ckpt"}
+)
+
+
 def _size_like(value: float) -> bool:
     return value.is_integer() and 128 <= value <= 4096 and value % 32 == 0
 
@@ -479,6 +488,9 @@ def _shape(number: Number, scores: dict[str, float]) -> None:
         return
     if value in _VIDEO_SIZES:
         scores["max_resolution"] += 2.0  # "121 frames at 720"
+    elif value in _MODEL_SIZES:
+        scores["max_resolution"] += 2.5  # "qwen image 1328 bs1": Qwen-Image's own square size
+        scores["sample_size"] += 1.5
     elif value.is_integer() and 256 <= value <= 2048:
         if value % 64 == 0:
             scores["max_resolution"] += 2.5
@@ -762,6 +774,8 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             words[max(0, number.first - 1) : number.first] in _EVERY
             and reading.sentence_of(number.first) in previewed
             and "sample_every" not in score.best_cue
+            # "salva a cada 250, amostra a cada 500": how often it saves
+            and _SAVES.isdisjoint(words[max(0, number.first - 3) : number.first - 1])
         ):
             score.add("sample_every", _PREVIEW_EVERY, number.first - 1, number.last)
         if (

@@ -265,6 +265,8 @@ def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | 
         if (side == _AFTER and before) or (side == _BEFORE and not before):
             continue
         gap = hit.first - last if last < hit.first else first - hit.last
+        if not before:  # "gc itself is still on"
+            gap -= sum(w in _ITSELF for w in reading.tokens.words[last + 1 : hit.first])
         if gap > limit or (gap > 1 and reading.tokens.words[hit.first].isdigit()):
             continue  # "gc 1", "gc: 0" are states; "gc no passo 1" is a step
         if reading.tokens.words[hit.first].isdigit() and _A_DECIMAL.match(
@@ -280,6 +282,7 @@ def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | 
     return best
 
 
+_ITSELF: Final = frozenset({"itself", "si"})
 # Words that carry a state on to the next name: "gc ligado e low vram", "GC on with low_vram"
 _LISTING: Final = frozenset({"e", "and", "com", "with", "o", "a", "the", "tb", "tbm", "too"})
 
@@ -1679,6 +1682,8 @@ def _crash_side(
     `false`… OOM no primeiro step. Com `true` o mesmo job treina até o fim sem problema"."""
     if chosen.retry or chosen.state == "unknown" or not _calm_beside(reading, chosen):
         return None
+    if _said_now(reading, chosen):
+        return None  # "dava oom com gc desligado, agora com gc ligado termina": the run now
     if not any(not reading.negated(h) for h in reading.of("oom")):
         return None
     others = [
@@ -1884,6 +1889,27 @@ _BELIEF: Final = frozenset({"q", "que", "achando", "achei", "pensando", "pensei"
 _WAS_FINE: Final = frozenset({"was", "were", "ran", "worked", "trained"})
 
 
+def _fine_without(reading: Reading, cond: Hit) -> bool:
+    """ "…it runs fine without it", "roda de boa sem ele": how it runs with the setting off,
+    not what would happen if it were switched off."""
+    return any(0 < cond.first - h.last <= 2 for kind in _FINE_KINDS for h in reading.of(kind))
+
+
+_FINE_KINDS: Final = ("fine", "stable", "no_crash")
+
+
+_NOW_REACH: Final = 3  # "agora com o gc ligado"
+
+
+def _said_now(reading: Reading, state: SettingState) -> bool:
+    """A state right after "now": "…, now with GC on it finishes", "agora com o gc ligado"."""
+    return any(
+        0 < state.first - h.last <= _NOW_REACH
+        and reading.clauses_of_words[h.last] == reading.clauses_of_words[state.first]
+        for h in reading.of("now")
+    )
+
+
 def _led_to_now(reading: Reading, state: SettingState) -> bool:
     """A switch told right before "and now…": "turned it off and now it OOMs"; not a state
     ("it was on, now it's off")."""
@@ -1946,7 +1972,7 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
     wished = [s for s in states if s.wished]
     states = [s for s in states if not s.wished]
     past = {reading.sentence_of(h.first) for h in reading.of("past")}
-    cond = {reading.clauses[h.first] for h in reading.of("cond")}
+    cond = {reading.clauses[h.first] for h in reading.of("cond") if not _fine_without(reading, h)}
     if _debated(reading, states):
         states = [s for s in states if s.setting != "gc"]
     told = [s for s in states if not _generic(s, reading, states)]
@@ -1958,8 +1984,11 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
             continue
         # "semana passada vi que desligando fica mais rápido, desliguei e agora crasha": the act
         # that brought on now is not of the past
+        said_now = _said_now(reading, state)
         then = (
-            reading.sentence_of(state.first) in past and not _led_to_now(reading, state)
+            reading.sentence_of(state.first) in past
+            and not _led_to_now(reading, state)
+            and not said_now
         ) or _went_well_then(reading, state)
         # "com `gc: true` rodava, troquei pra…"; a switch back said after a key outranks it too
         # ("I had `gradient_checkpointing: false`… set it back to true")
@@ -1970,7 +1999,10 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         # a bare preposition ("com GC cada treino leva 3h") does not undo a state said outright
         # …nor does a bare name ("quantize off because fp8 made my samples black")
         weaker = (
-            (state.weak or state.bare) and held is not None and not (held[1].weak or held[1].bare)
+            (state.weak or state.bare)
+            and held is not None
+            and not (held[1].weak or held[1].bare)
+            and not said_now  # "it used to OOM with GC off, now with GC on it finishes"
         )
         if held is not None and (
             _before_the_retry(reading, held[1], state) or _asked_with(reading, held[1], state)
@@ -2012,6 +2044,10 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         nearest = min(suggested, key=lambda s: abs(s.first - done.first), default=None)
         if nearest is not None:
             chosen["gc"] = (0, nearest._replace(wished=False))
+    held = chosen.get("gc")
+    back = _wished_back_on(reading) if held is not None and held[1].retry else None
+    if held is not None and back is not None and held[1].first <= back.first <= held[1].last:
+        chosen["gc"] = (held[0], back)  # "how do I turn gradient_checkpointing back on?": off
     if "gc" not in chosen:
         implied = (
             _implied_by_wish(reading, wished)

@@ -27,6 +27,10 @@ OTHER_PROCESS: Final = "other_process"
 WRONG_GPU: Final = "wrong_gpu"
 """The job runs on another GPU than the person meant (CUDA_VISIBLE_DEVICES, cuda:0 vs cuda:1)."""
 
+OTHER_ERROR: Final = "other_error"
+"""The run stops on an error that is not running out of memory: another CUDA error ("illegal
+memory access", "no kernel image"), a full disk, a segmentation fault."""
+
 ASK_WHERE: Final = "ask_where"
 """The person asks where the setting is: which screen, which key."""
 
@@ -38,7 +42,15 @@ OFF_TOPIC_GREETING: Final = "off_topic_greeting"
 
 # Memory trouble the guide does not cover.
 OUTSIDE_GUIDE: Final[frozenset[str]] = frozenset(
-    {REGRESSION_AFTER_UPDATE, SHARED_MEMORY_SPILL, DEV_SHM, OOM_KILLER, OTHER_PROCESS, WRONG_GPU}
+    {
+        REGRESSION_AFTER_UPDATE,
+        SHARED_MEMORY_SPILL,
+        DEV_SHM,
+        OOM_KILLER,
+        OTHER_PROCESS,
+        WRONG_GPU,
+        OTHER_ERROR,
+    }
 )
 SIGNALS: Final[frozenset[str]] = OUTSIDE_GUIDE | {ASK_WHERE, ASK_ACCUMULATION, OFF_TOPIC_GREETING}
 
@@ -82,7 +94,7 @@ def signal_hits(reading: Reading) -> dict[str, Hit]:
     if not shared:
         for hit in reading.of("signal"):
             found.setdefault(hit.arg, hit)
-        return found
+        return _unless_out_of_memory(reading, found)
     # "shared memory" in a container is /dev/shm; on a desktop GPU it is the spill.
     spill = DEV_SHM if reading.has("docker") else SHARED_MEMORY_SPILL
     for hit in reading.hits:
@@ -90,4 +102,18 @@ def signal_hits(reading: Reading) -> dict[str, Hit]:
             found.setdefault(hit.arg, hit)
         elif hit.kind == "shared_memory":
             found.setdefault(spill, hit)
+    return _unless_out_of_memory(reading, found)
+
+
+def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, Hit]:
+    """Another error told beside running out of memory is not what the run stops on: "CUDA error:
+    out of memory … Compile with TORCH_USE_CUDA_DSA to enable device-side assertions"."""
+    if OTHER_ERROR in found and _OUT_OF_MEMORY.search(reading.low):
+        del found[OTHER_ERROR]
     return found
+
+
+_OUT_OF_MEMORY: Final = re.compile(
+    r"\bout ?of ?memory|\boom(?:s|ed|ing|ou|ando)?\b|\balloc\w* failed\b|\bmemoria insuficiente\b"
+    r"|\bsem memoria\b|\bfalta de (?:vram|memoria)\b"
+)

@@ -188,7 +188,7 @@ _CAN_PT: Final = LEXICON.words("can_pt")
 def _over(reading: Reading, hit: Hit) -> bool:
     """A crash of before that has since been dealt with: "it OOMed sometimes (before), so now
     it's on", "dava OOM às vezes, então voltei a ligar", "the step 2 crash is gone"."""
-    if any(0 < h.first - hit.last <= _GONE_REACH for h in reading.of("gone")):
+    if reading.gone_after(hit, _GONE_REACH):
         return True
     clause = reading.clauses[hit.first]
     if not any(reading.clauses[h.first] == clause for h in reading.of("past")):
@@ -325,6 +325,9 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
         explained = explain is not None and any(v == "explain" for _, v in cues)
         if value == "speed" and explained and named_only and explain is not None:
             return _hit(reading, "goal", "explain", explain)
+        compared = all(_words(reading, h) in _COMPARED for h in reading.of("speed"))
+        if value == "speed" and compared and (why := _why_of(reading, cue)) is not None:
+            return _hit(reading, "goal", "explain", why)  # "why would it be faster with it off?"
         return _hit(reading, "goal", value, cue)
     wish = _wish_gc_off(reading)
     if wish is not None and reading.question(wish.first) and reading.has("oom"):
@@ -431,6 +434,25 @@ _SPEED_NAMED: Final = frozenset(
         "speedup",
     }
 )
+
+
+_COMPARED: Final = frozenset({"slower", "faster", "mais lento", "mais rapido"})
+
+
+def _why_of(reading: Reading, cue: Hit) -> Hit | None:
+    """A question why, before the speed word it asks about: "why would it be faster with it off?",
+    "por que fica mais rápido sem o gc?"."""
+    sentence = reading.sentence_of(cue.first)
+    return next(
+        (
+            h
+            for h in reading.of("why")
+            if h.first < cue.first
+            and reading.sentence_of(h.first) == sentence
+            and reading.question(h.first)
+        ),
+        None,
+    )
 
 
 def _words(reading: Reading, hit: Hit) -> str:
@@ -545,10 +567,18 @@ _AMOUNT: Final = re.compile(r"\d+(?:gb|g|gigs?|giga)?$")
 
 
 def phase(
-    reading: Reading, ooms: Sequence[Hit], numbered: Sequence[Found], asked: bool = False
+    reading: Reading,
+    ooms: Sequence[Hit],
+    numbered: Sequence[Found],
+    asked: bool = False,
+    since: int | None = None,
 ) -> Found | None:
     """When the OOM happens: only read when one is reported, or when that is what the message
-    answers ("> When does it OOM?" / "first step, every time"); "no OOM" is phase ``none``."""
+    answers ("> When does it OOM?" / "first step, every time"); "no OOM" is phase ``none``.
+
+    ``since`` is where GC went back on, when crashes are told after it: when it breaks now is
+    told after that ("false -> OOM at step 1. Switched it to true: now it OOMs around step 1500").
+    """
     if not ooms:
         none = None if _crashed_before(reading) else _no_oom(reading)
         if none is not None or not asked:
@@ -580,6 +610,13 @@ def phase(
         later = [f for f in words if f.start > at] or []
         numbered_later = [f for f in numbered if f.start > at]
         if later or numbered_later:
+            words, numbered = later, numbered_later
+    if since is not None:
+        later = [f for f in words if f.start > since]
+        numbered_later = [f for f in numbered if f.start > since]
+        same = any(reading.span(h.first, h.last)[0] > since for h in reading.of("still"))
+        if later or numbered_later or not same:
+            # when it broke before GC went back on is no longer when it breaks
             words, numbered = later, numbered_later
     # Said of the crash: in a sentence that reports it ("people mention caching text
     # embeddings" elsewhere says nothing of when it crashed).

@@ -1,0 +1,188 @@
+"""Errors that are no out-of-memory, states told as they changed, when it breaks after GC went back
+on, and numbers told by what they count: phrasings of each class, in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.engine import Engine
+from engine.extract.extractor import extract
+from engine.message import understand
+from engine.state import Opening
+from kb.contract import FactValue
+from kb.validate import load_validated
+
+# An error that is not running out of memory: the guide does not cover it; no phase, no memory.
+OTHER_ERRORS = [
+    "RuntimeError: CUDA error: an illegal memory access was encountered (hidream, random steps)",
+    "RuntimeError: CUDA error: no kernel image is available for execution on the device. 5090",
+    "saving at step 2000 it crashes with OSError: [Errno 28] No space left on device",
+    "o treino para quando vai salvar o checkpoint, No space left on device",
+    "RuntimeError: CUDA error: the launch timed out and was terminated, monitor na mesma placa",
+    "deu Segmentation fault (core dumped) no passo 0, e agora?",
+    "o disco ta cheio e o treino morre na hora de salvar",
+]
+
+
+@pytest.mark.parametrize("text", OTHER_ERRORS)
+def test_an_error_that_is_no_oom_is_outside_the_guide(text: str) -> None:
+    found = extract(text)
+    assert found.intent == "outside_guide"
+    assert "other_error" in found.signals
+    assert "oom_phase" not in found.facts
+    assert "memory_kind" not in found.facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "RuntimeError: CUDA error: out of memory. Compile with TORCH_USE_CUDA_DSA to enable "
+        "device-side assertions. hidream",
+        "OOM at step 1, then an illegal memory access when I lowered the batch",
+    ],
+)
+def test_an_error_beside_running_out_of_memory_is_the_oom(text: str) -> None:
+    found = extract(text)
+    assert "other_error" not in found.signals
+    assert found.intent == "fix_oom"
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR"])
+def test_the_answer_names_the_error_in_the_users_language(locale: str) -> None:
+    kb, catalog = load_validated()
+    engine = Engine(kb, catalog, "/guide")
+    text = "CUDA error: an illegal memory access was encountered at step 300"
+    _, turn = engine.start(Opening(locale=locale, text=text))
+    assert turn.answer is not None
+    outside = next(r for r in turn.answer.recommendations if r.code == "outside_guide")
+    assert "other_error" in outside.params["topics"]
+    assert "illegal memory access" in turn.text
+    assert ("não é falta de memória" if locale == "pt-BR" else "not running out of memory") in (
+        turn.text
+    )
+
+
+# (text, facts it must read, facts it must not read)
+STATES: list[tuple[str, dict[str, FactValue], set[str]]] = [
+    # a switch written as "to true/false" is the state now
+    (
+        "ran with gc false -> OOM at step 1. Switched it to true: now it trains",
+        {"gc": "enabled"},
+        set(),
+    ),
+    (
+        "o gc desliga sozinho? juro q deixei ligado e agora ta false no yaml, e ta dando oom",
+        {"gc": "disabled"},
+        set(),
+    ),
+    ("no template antigo o gc era true; no novo veio false e dá OOM", {"gc": "disabled"}, set()),
+    # wanting it back on says it is off now
+    ("how do i turn gradient_checkpointing back on in the runcomfy ui?", {"gc": "disabled"}, set()),
+    ("como eu ligo o gc de volta no runcomfy?", {"gc": "disabled"}, set()),
+    # a state right after "now" is the run's, however it is said
+    ("It used to OOM with GC off, now with GC on it finishes every time", {"gc": "enabled"}, set()),
+    ("antes dava oom com gc desligado, agora com o gc ligado termina", {"gc": "enabled"}, set()),
+    # "runs fine without it" is a run with it off, not what would happen without it
+    ("I disabled gradient checkpointing and it runs fine without it", {"gc": "disabled"}, set()),
+    ("desliguei o gc e roda de boa sem ele", {"gc": "disabled"}, set()),
+    ("gc itself is still on, flux dev OOMs", {"gc": "enabled"}, set()),
+    ("o gc em si ta ligado, flux dev da oom", {"gc": "enabled"}, set()),
+]
+
+
+@pytest.mark.parametrize(("text", "facts", "absent"), STATES)
+def test_a_state_told_as_it_changed(
+    text: str, facts: dict[str, FactValue], absent: set[str]
+) -> None:
+    found = extract(text).facts
+    assert facts.items() <= found.items()
+    assert not absent & found.keys()
+
+
+WHEN: list[tuple[str, dict[str, FactValue], set[str]]] = [
+    # when it broke before GC went back on is not when it breaks now
+    (
+        "With gradient_checkpointing: false: OOM at step 1. With gradient_checkpointing: true: "
+        "it trains, but around step 1500 I get CUDA out of memory anyway.",
+        {"gc": "enabled"},
+        {"oom_phase"},
+    ),
+    (
+        "gc false -> OOM at step 1. Switched it to true: now it OOMs on some of the 1280 images.",
+        {"gc": "enabled"},
+        {"oom_phase"},
+    ),
+    # …unless it breaks the same way
+    ("gc off -> oom at step 2. turned it back on, still oom", {"oom_phase": "first_steps"}, set()),
+    # the memory running out is the crash, not its end
+    (
+        "desmarquei o gc e agora para no primeiro passo dizendo que a memória da GPU acabou",
+        {"oom_phase": "first_steps", "memory_kind": "gpu"},
+        set(),
+    ),
+    ("o oom acabou depois que religuei o gc", {"gc_retry": "fixed"}, {"oom_phase"}),
+    (
+        "desliguei o gc, desde entao nenhum treino passa do passo 5 sem oom",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "facts", "absent"), WHEN)
+def test_when_it_breaks_now(text: str, facts: dict[str, FactValue], absent: set[str]) -> None:
+    found = extract(text).facts
+    assert facts.items() <= found.items()
+    assert not absent & found.keys()
+
+
+NUMBERS: list[tuple[str, dict[str, FactValue], set[str]]] = [
+    ("2 imgs por step, zit 1024, sem gc, 24gb, oom no passo 4", {"batch_size": 2}, set()),
+    ("zit, 2 images per step, 1024, gc off, OOM after ~300 steps", {"batch_size": 2}, set()),
+    ("dataset of 40 images, 2000 steps, oom", {}, {"batch_size"}),
+    (
+        "salva a cada 250, amostra a cada 500, e o oom vem na hora da amostra",
+        {"sample_every": 500},
+        set(),
+    ),
+    ("saves every 250, samples every 1000, OOM while sampling", {"sample_every": 1000}, set()),
+    ("qwen image 1328 bs1 gc off, oom at step 1", {"max_resolution": 1328}, set()),
+    ("No space left on device, runcomfy com 50gb de storage", {}, {"vram_gb"}),
+    ("disk full on the 200gb of storage while saving", {}, {"vram_gb"}),
+]
+
+
+@pytest.mark.parametrize(("text", "facts", "absent"), NUMBERS)
+def test_a_number_by_what_it_counts(
+    text: str, facts: dict[str, FactValue], absent: set[str]
+) -> None:
+    found = extract(text).facts
+    assert facts.items() <= found.items()
+    assert not absent & found.keys()
+
+
+INTENTS = [
+    ("do i even need gc with 96gb lol. qwen edit 2511 at 1024 bs 4", "explain"),
+    ("Is it true that Qwen-Image-Edit needs gradient checkpointing? planning to train", "explain"),
+    ("preciso mesmo do gc com 96gb de vram?", "explain"),
+    ("> GC is a memory/speed tradeoff\nok but why would it be faster with it off?", "explain"),
+    ("por que fica mais rapido sem o gc? menos conta?", "explain"),
+    ("why is my training so slow? flux 4090 gc on", "speed"),
+    (
+        "o a1111 ta aberto junto, sera que é por isso que ta dando cuda oom no treino?",
+        "outside_guide",
+    ),
+    (
+        "git pulled ai-toolkit this morning and now it OOMs at step 1, didn't touch anything",
+        "outside_guide",
+    ),
+    (
+        "Updated to NVIDIA driver 572.16 yesterday and training went from 1.2 s/it to 14 s/it",
+        "outside_guide",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "intent"), INTENTS)
+def test_what_is_wanted(text: str, intent: str) -> None:
+    assert understand(text).intent == intent

@@ -332,7 +332,7 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
             unit == "k"
             and value in _K_SIZES
             and not _COUNTED.match(low, end)
-            and not _WHEN_BEFORE.search(low, max(0, start - 12), start)
+            and not _WHEN_BEFORE.search(low, max(0, start - 16), start)
         ):
             value, unit = value * 1024, None  # "1k res", "zit at 1k": 1024, not a thousand steps
         found.append(
@@ -355,7 +355,9 @@ _UNIT_AFTER: Final = re.compile(r"\s*([a-z]+)")
 _IMAGES_AFTER: Final = re.compile(r"\s*(?:de\s+)?(?:imagens|images|imgs|fotos|photos|pics|clips)")
 _BEFORE_SLANG: Final = re.compile(r"\s+(?:i|it|that|this|the|we|my|eu|o|a|u)\b")
 _K_SIZES: Final = frozenset({1.0, 1.5, 2.0})
-_WHEN_BEFORE: Final = re.compile(r"(?:step|passo|around|after|depois de|~|ate|until)\s*$")
+_WHEN_BEFORE: Final = re.compile(
+    r"(?:step|passo|around|after|depois de|~|ate|until|of|(?:step|passo)\s*\d+\s+de)\s*$"
+)
 _COUNTED: Final = re.compile(  # "1k steps", "1k product shots", "2k de fotos": counts
     r"\s*(?:steps?|passos?|imgs?|images?|imagens|epochs?|it|its|iter"
     r"|(?:[a-z]+\s+)?(?:shots|pics|photos|fotos|pairs|pares|clips|clipes|videos|files|arquivos))"

@@ -1068,7 +1068,7 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
                 continue  # "the optimizer is 8bit", "adamw 8 bit": not the model quantized
             if hit.arg == "quantize" and _not_the_model_trained(hit, reading):
                 continue  # "quantize_te: true", "the fp8 file I downloaded", "int8 in Forge"
-            changed = _changed_over(hit, reading)
+            changed = _changed_over(hit, reading) or _to_full_precision(hit, reading)
             if changed is not None:
                 states.append(changed)
                 through = changed.last  # the state words inside the change are read with it
@@ -1125,6 +1125,27 @@ def _changed_over(named: Hit, reading: Reading) -> SettingState | None:
     now = _STATE_ON[change[2]]
     keyed = reading.followed_by_key(named)
     return SettingState(named.arg, "on" if now else "off", named.first, last, now, keyed)
+
+
+def _to_full_precision(named: Hit, reading: Reading) -> SettingState | None:
+    """Quantization left for full precision, told in the same sentence: "went from qfloat8 to
+    full bf16", "had it quantized… so I switched to bf16", "troquei o fp8 pelo bf16"."""
+    if named.arg != "quantize":
+        return None
+    start = reading.tokens.ends[named.last]
+    sentence = reading.sentence_of(named.last)
+    end = reading.sentence_ends[sentence] if sentence < len(reading.sentence_ends) else None
+    left = _FULL_PRECISION.search(reading.low, start, end or len(reading.low))
+    if left is None:
+        return None
+    last = bisect_right(reading.tokens.starts, left.end() - 1) - 1
+    return SettingState(named.arg, "off", named.first, last, False)
+
+
+_FULL_PRECISION: Final = re.compile(
+    r"\b(?:to|pra|para|pelo|por|->|→)\s+(?:the\s+|o\s+)?(?:full\s+|plain\s+|unquantized\s+)?"
+    r"(?:bf16|fp16|full precision|precisao cheia)\b"
+)
 
 
 _STATE_ON: Final = {

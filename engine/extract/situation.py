@@ -18,6 +18,7 @@ from engine.extract.settings import (
     current_states,
     describes_a_run,
     of_another_model,
+    of_another_person,
     one_side_of_two,
     own_act,
 )
@@ -335,7 +336,29 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
         return _hit(reading, "goal", "explain", wish)
     if wish is not None:
         return _hit(reading, "goal", "speed", wish)
+    would = [h for h in reading.of("oom") if reading.question(h.first) and _would_it(reading, h)]
+    if would and any(h.arg == "gc" for h in reading.of("mention")) and not reading.has(*_ELSE):
+        # "if i switch off gradient checkpointing will the OOM hit right away or later on?":
+        # whether or when it would crash is asked, with no crash told
+        return _hit(reading, "goal", "explain", would[0])
     return None
+
+
+_ELSE: Final = ("why", "accumulation")
+
+
+def _would_it(reading: Reading, hit: Hit) -> bool:
+    """A crash asked about as what a change would bring: "will the OOM hit right away?", "if I
+    switch it off does it OOM", "se eu desligar o gc o OOM vem logo?"."""
+    clause = reading.clauses[hit.first]
+    return any(0 < hit.first - h.last <= _WOULD_REACH for h in reading.of("fear")) or any(
+        h.first < hit.first and reading.clauses[h.first] == clause
+        for kind in ("cond", "supposing")
+        for h in reading.of(kind)
+    )
+
+
+_WOULD_REACH: Final = 4
 
 
 def _as_it_was(reading: Reading, hit: Hit) -> bool:
@@ -602,6 +625,7 @@ def phase(
         and not _a_setting(reading, h)
         and not _the_moment_of(reading, h)
         and not _wished_stage(reading, h)
+        and not of_another_person(reading, h.first)  # "my buddy gets OOM during sampling, mine…"
     ]
     turn = reading.of("now")
     if turn and not _random_until(reading, words, turn[-1]):
@@ -815,6 +839,8 @@ def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
     line_end = reading.low.find("\n", end) % (len(reading.low) + 1)
     if _DONE_BAR.search(reading.low, end, line_end) is not None:  # tqdm's bar at its end
         return True
+    if _DONE_SAID.match(reading.low, end) is not None:
+        return True
     if hit.arg == "loading" and _logged_past(reading, hit, line_end):
         return True  # a log that went on to another stage's bar
     after = words[hit.last + 1 : hit.last + 4]
@@ -860,6 +886,11 @@ _BUT_NOT: Final = LEXICON.words("but_not")
 _STAGES: Final = frozenset({"loading", "sampling"})  # what a run gets through before training
 _WENT_FINE: Final = LEXICON.words("went_fine")
 _DONE_BAR: Final = re.compile(r"100%\s*\|")
+# the stage's own share told right after it: "caching latents hits 100% then OOM"
+_DONE_SAID: Final = re.compile(
+    r"[\s:]*(?:hits|reaches|gets to|got to|chega a|chegou a|vai ate|foi ate)?\s*100%\s*"
+    r"(?:,|->|→|\b(?:and|then|e|ai|dps|depois|done|ok)\b)"
+)
 _GOT_THROUGH: Final = tuple(LEXICON.words("got_through"))
 
 

@@ -186,3 +186,85 @@ INTENTS = [
 @pytest.mark.parametrize(("text", "intent"), INTENTS)
 def test_what_is_wanted(text: str, intent: str) -> None:
     assert understand(text).intent == intent
+
+
+# (text, facts it must read, facts it must not read)
+MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
+    # someone else's crash says nothing of when one's own breaks
+    (
+        "my buddy gets OOM during sampling, mine OOMs too but at step 3",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    (
+        "o do meu amigo da OOM na hora do sample, o meu da OOM no passo 3",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # a total of steps is no size, in thousands or not
+    ("ltx 97 frames @ 512 no gc, ooms around step 800 of 2k", {"max_resolution": 512}, set()),
+    ("wan 49 frames em 512, oom la pelo passo 900 de 2k", {"max_resolution": 512}, set()),
+    # the previews of a step are that step's, not a size
+    (
+        "nao, as amostras do 500 sairam de boa. morre de OOM la pelo 650",
+        {"oom_phase": "later"},
+        {"sample_width", "sample_height"},
+    ),
+    # a stage told at its end got through
+    ("caching latents hits 100% then OOM", {}, {"oom_phase"}),
+    ("Caching latents 100% e dps OOM", {}, {"oom_phase"}),
+    (
+        "quando ta quantizando o transformer a ram do pc vai a 100% e trava tudo",
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    # quantization left for full precision
+    (
+        "Had it quantized (qfloat8), so I switched to bf16. Now it OOMs at the first sample",
+        {"quantize": False},
+        set(),
+    ),
+    ("Went from qfloat8 to full bf16 and the likeness didn't improve", {"quantize": False}, set()),
+    ("troquei o fp8 pelo bf16 e agora da oom", {"quantize": False}, set()),
+    ("qfloat8 on, bf16 dtype, oom", {"quantize": True}, set()),
+    # "verdadeiro"/"falso" and "botei de novo"
+    (
+        "gradiente chekpoint tava falso, coloquei verdadeiro e o erro mudou",
+        {"gc": "enabled"},
+        set(),
+    ),
+    (
+        "tirei o gc, deu oom, botei de novo e voltou a treinar",
+        {"gc": "enabled", "gc_retry": "fixed"},
+        set(),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "facts", "absent"), MORE)
+def test_more_phrasings(text: str, facts: dict[str, FactValue], absent: set[str]) -> None:
+    found = extract(text).facts
+    assert facts.items() <= found.items()
+    assert not absent & found.keys()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "if i switch off gradient checkpointing will the OOM hit right away or later? it runs fine",
+        "se eu desligar o gc vai dar oom logo no começo? hoje ta ligado e roda liso",
+    ],
+)
+def test_whether_it_would_crash_is_asked(text: str) -> None:
+    assert understand(text).intent == "explain"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "why would flux dev oom on step 1 with batch 4 at 1024? gc is off",
+        "bs 1 fits with gc on. how do i get batch 4 behaviour without oom?",
+    ],
+)
+def test_a_crash_asked_about_otherwise_is_no_explanation(text: str) -> None:
+    assert understand(text).intent != "explain"

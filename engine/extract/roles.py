@@ -384,6 +384,7 @@ def _spelled(low: str, starts: Sequence[int], words: Sequence[str]) -> Iterator[
         )
 
 
+_LARGEST_TRAINED: Final = 2048
 # Sizes a model is known to train at that are no multiple of 64 (Qwen-Image's 1328).
 _MODEL_SIZES: Final = frozenset({1328.0})
 
@@ -477,6 +478,8 @@ def _cues(words: Sequence[str], numbers: Sequence[Number], after_comma: Set[int]
 def _shape(number: Number, scores: dict[str, float]) -> None:
     """What the number's own shape says, before any word around it."""
     value = number.value
+    if number.second is None and not number.members and value > _LARGEST_TRAINED:
+        scores["max_resolution"] -= 3.0  # "the source photos are ~4000px": not trained at
     # A size is an image's: the training resolution unless words say it is a preview's.
     if number.members:
         scores["max_resolution"] += 3.0
@@ -772,6 +775,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             # "the video previews OOM (preview is 121 frames 768x512)": the previews' length
             score.scores.pop("num_frames", None)
             score.best_cue.pop("num_frames", None)
+        if number.unit in _FRAME_UNITS:
+            # "sample com 41 frames, 832x480, 20 steps": frames are never the preview's steps
+            score.scores.pop("sample_steps", None)
+            score.best_cue.pop("sample_steps", None)
         if (
             words[max(0, number.first - 1) : number.first] in _EVERY
             and reading.sentence_of(number.first) in previewed

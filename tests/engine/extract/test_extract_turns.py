@@ -237,7 +237,11 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "tirei o gc, deu oom, botei de novo e voltou a treinar",
         {"gc": "enabled", "gc_retry": "fixed"},
         set(),
-    ),
+    ),  # a photo's size is no training size; frames are never the preview's steps
+    ("the source photos are ~4000px. resolution 1024. oom", {"max_resolution": 1024}, set()),
+    ("as fotos originais tem uns 4000px, oom no cache", {}, {"max_resolution"}),
+    ("sample com 41 frames, 832x480, 20 steps, oom", {"sample_steps": 20}, set()),
+    ("preview of 49 frames at 512, 25 steps, oom while sampling", {"sample_steps": 25}, set()),
 ]
 
 
@@ -268,3 +272,27 @@ def test_whether_it_would_crash_is_asked(text: str) -> None:
 )
 def test_a_crash_asked_about_otherwise_is_no_explanation(text: str) -> None:
     assert understand(text).intent != "explain"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> what GPU?\n3090\n> and when does it die?\nfirst step, right after caching",
+        "> em que passo ele crasha?\nla pelo 3 mil",
+    ],
+)
+def test_an_answer_to_when_it_breaks_is_a_crash(text: str) -> None:
+    found = understand(text)
+    assert found.intent == "fix_oom"
+    assert "oom_phase" in found.facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "wanted to train at 1536 but even 1024 blows the vram at step 1",
+        "queria treinar em 1536 mas nem 1024 ta indo",
+    ],
+)
+def test_a_size_only_wanted_is_not_the_runs(text: str) -> None:
+    assert extract(text).facts.get("max_resolution") in (None, 1024)

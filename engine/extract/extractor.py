@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final
 
@@ -228,13 +229,35 @@ def _in_the(words: Sequence[str], at: int) -> bool:
     return words[at] == "no" and at + 1 < len(words) and words[at + 1] in _PT_AFTER_NO
 
 
+def _sentence_ends(low: str, tokens: Tokens) -> set[int]:
+    """The words a sentence ends after: a full stop or "!" before a space, or an empty line
+    (a quoted line left blank is one). Not "torch.OutOfMemoryError", not "? or…", and not a
+    lone line break: text is often wrapped."""
+    starts, ends = tokens.starts, tokens.ends
+    last_words = set()
+    for stop in tokens.stops:
+        mark = low[stop]
+        if (mark in ".!" and low[stop + 1 : stop + 2].isspace()) or (
+            mark == "\n" and _blank_line_after(low, stop)
+        ):
+            word = bisect_right(starts, stop) - 1
+            if word >= 0 and ends[word] <= stop:
+                last_words.add(word)
+    return last_words
+
+
+def _blank_line_after(low: str, newline: int) -> bool:
+    following = low.find("\n", newline + 1)
+    return following != -1 and not low[newline + 1 : following].strip()
+
+
 def _read(scan: str) -> tuple[Reading, str | None]:
     low, tokens = _tokens(scan)
     words = correct(tokens.words)
     clause = word_clauses(tokens)
     hits = [
         h
-        for h in find_hits(words)
+        for h in find_hits(words, _sentence_ends(low, tokens))
         if h.kind not in _ONE_CLAUSE_KINDS or clause[h.first] == clause[h.last]
     ]
     locale = guess_locale(scan, words)

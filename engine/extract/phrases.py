@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import NamedTuple
 
 from engine.extract.lexicon import LEXICON
@@ -16,8 +17,11 @@ class Hit(NamedTuple):  # a tuple, not a dataclass: hundreds are made per messag
     last: int
 
 
-def find_hits(words: tuple[str, ...]) -> list[Hit]:
-    """Every phrase occurrence; a longer phrase wins over the shorter ones it contains."""
+def find_hits(words: tuple[str, ...], ends: Container[int] = ()) -> list[Hit]:
+    """Every phrase occurrence; a longer phrase wins over the shorter ones it contains.
+
+    No phrase runs on past a word in ``ends``, the last of its sentence: "…a sample. / off"
+    is no "sample off"."""
     hits: list[Hit] = []
     append = hits.append
     count, resume = len(words), 0
@@ -26,7 +30,7 @@ def find_hits(words: tuple[str, ...]) -> list[Hit]:
             continue  # no phrase starts here, or inside the phrase just read
         effects, followers = branch
         last, j = i, i + 1
-        while followers is not None and j < count:
+        while followers is not None and j < count and j - 1 not in ends:
             branch = followers.get(words[j])
             if branch is None:
                 break

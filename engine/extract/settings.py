@@ -1256,8 +1256,17 @@ def _plus(named: Hit, previous: SettingState, reading: Reading) -> bool:
 
 
 def _also(named: Hit, reading: Reading) -> bool:
-    """The name followed at once by "too", "também": the state said before, again."""
-    return reading.tokens.words[named.last + 1 : named.last + 2] in _ALSO
+    """The name followed at once by "too", "também": the state said before, again.
+
+    Not when something is said of it after the word: "preview tb em 1024" is a size."""
+    words, also = reading.tokens.words, named.last + 1
+    if words[also : also + 1] not in _ALSO:
+        return False
+    if also + 1 == len(words):
+        return True
+    tokens = reading.tokens
+    between = reading.low[tokens.ends[also] : tokens.starts[also + 1]]
+    return bool(between.strip()) or words[also + 1] in _AND
 
 
 _ALSO: Final = frozenset({("tb",), ("tbm",), ("tambem",), ("too",), ("also",)})

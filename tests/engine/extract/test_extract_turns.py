@@ -217,6 +217,24 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ("as fotos originais tem uns 4000px, oom no cache", {}, {"max_resolution"}),
     ("sample com 41 frames, 832x480, 20 steps, oom", {"sample_steps": 20}, set()),
     ("preview of 49 frames at 512, 25 steps, oom while sampling", {"sample_steps": 25}, set()),
+    # a phrase ends with its sentence: the state after a quoted question is the question's
+    (
+        "> preview size?\n1024, 20 steps. it dies when it starts a sample\n> gc?\noff",
+        {"gc": "disabled"},
+        {"sampling_disabled"},
+    ),
+    (
+        "> tamanho do preview?\n1024, 20 steps. morre quando comeca o sample\n> e o gc?\ndesligado",
+        {"gc": "disabled"},
+        {"sampling_disabled"},
+    ),
+    # "preview tb em 1024" says the preview's size too, not that it is off too
+    (
+        "desliguei o gc e agora da oom no passo 2. preview tb em 1024 com 8 steps",
+        {"gc": "disabled", "sample_width": 1024},
+        {"sampling_disabled"},
+    ),
+    ("qfloat8 tá ligado, low_vram tb", {"quantize": True, "low_vram": True}, set()),
 ]
 
 

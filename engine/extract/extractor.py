@@ -225,6 +225,15 @@ _GOING: Final = frozenset(
 )
 
 
+def _none_of(words: Sequence[str], at: int) -> bool:
+    return words[at] == "no" and at > 0 and words[at - 1] in _BEFORE_NONE
+
+
+_BEFORE_NONE: Final = frozenset(
+    {"there's", "theres", "is", "was", "are", "were", "with", "had", "has", "have", "and", "or"}
+)
+
+
 def _in_the(words: Sequence[str], at: int) -> bool:
     return words[at] == "no" and at + 1 < len(words) and words[at + 1] in _PT_AFTER_NO
 
@@ -265,6 +274,8 @@ def _read(scan: str) -> tuple[Reading, str | None]:
         hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and words[h.first] == "no")]
     else:  # a short reply may read as English: "no passo 1" is still "in step 1"
         hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and _in_the(words, h.first))]
+        # "there's no sample at that step" is none, not "in the sample"
+        hits = [h for h in hits if not (h.kind == "phase" and _none_of(words, h.first))]
     hits = [h for h in hits if not (h.kind == "past" and _before_something(words, h))]
     hits = [h for h in hits if not (h.kind == "neg" and _stopped_by(words, h))]
     hits = _run_with_it(words, hits, clause)
@@ -644,6 +655,14 @@ _MINE: Final = re.compile(
 )
 
 
+def _only_supposed(states: Sequence[SettingState]) -> set[str]:
+    """The facts of settings named only in a wish or a supposition ("if I set disable_sampling:
+    true will it stop the OOM?"): no state of the run, learned or not. GC is left to the
+    learned model, which reads "if I leave gc on" rightly."""
+    wished = {s.setting for s in states if s.wished} - {s.setting for s in states if not s.wished}
+    return {_SETTING_FACTS.get(name, (name, False))[0] for name in wished - {"gc"}}
+
+
 def _named(reading: Reading) -> set[int]:
     return {
         i for hit in reading.hits if hit.kind in _NAMING for i in range(hit.first, hit.last + 1)
@@ -829,6 +848,7 @@ def extract(
             ruled_out |= {"memory_kind", "oom_phase"}  # "CUDA error: launch timed out"
         if quoting is scan and _of_other_settings(reading, states):
             ruled_out.add("gc")
+        ruled_out |= _only_supposed(states)
         evidence = second_opinion(reading.text, facts, evidence, ruled_out)
     if quoting is not scan:
         evidence = (*evidence, *_earlier_answers(quoting, facts), *_recaps(quoting, facts))

@@ -363,7 +363,7 @@ _OBJECT_VERBS: Final = frozenset(
 def _no_object(word: Hit, reading: Reading) -> bool:
     """A verb that takes a thing with no thing after it ("hj tirei pra acelerar", "tirei e deu
     OOM"): the setting named before is what was taken off."""
-    named = [h for h in reading.of("mention") if h.last < word.first]
+    named = [h for h in reading.hits if h.kind in _NAMED and h.last < word.first]
     if not named or reading.sentence_of(named[-1].first) != reading.sentence_of(word.first):
         return False  # "> tira o bucket de 1280" / "tirei": what the quote named
     after = reading.tokens.words[word.last + 1 : word.last + 2]
@@ -396,6 +396,7 @@ _NOT_AN_OBJECT: Final = frozenset(
         "then",
         "because",
         "since",
+        "it",  # "…with qfloat8, i removed it to test quality": the one named before
     }
 )
 

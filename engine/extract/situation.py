@@ -64,6 +64,9 @@ def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
 
 _SAMPLER_FRAME: Final = re.compile(
     r"self\.sample\(|\bin (?:sample|generate_images|sample_images)\b|generate_images\("
+    # the log's last line before the error is the previews' progress bar
+    r"|\bgenerating (?:baseline )?(?:images|samples)\b:?\s*0%[^\n]{0,80}\n?[^\n]{0,40}"
+    r"(?:outofmemoryerror|out of memory)"
 )
 
 
@@ -683,6 +686,15 @@ def phase(
             for f in words
             if not (f.value == "loading" and _BEFORE_TRAINING.search(reading.low, f.start, f.end))
         ]
+    sampled = [f for f in words if f.value == "sampling"]
+    ends = [f for f in words if f.value == "later"]
+    if any(
+        _sentence_at(reading, f.start) == _sentence_at(reading, e.start)
+        for f in sampled
+        for e in ends
+    ):
+        # "OOMs at the very end, when it does the final samples": the previews are the moment
+        return sampled[0]
     spikes = [f for f in words if f.value == "bucket_spike"]
     if spikes and any(f.value == "later" for f in words):
         # "de vez em quando solta um OOM no meio do treino": now and then says more than when

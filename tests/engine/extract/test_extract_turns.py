@@ -235,6 +235,44 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"sampling_disabled"},
     ),
     ("qfloat8 tá ligado, low_vram tb", {"quantize": True, "low_vram": True}, set()),
+    # a setting taken off right after it was named, with nothing else named between
+    ("my wan run was fine with qfloat8, i removed it to test quality", {"quantize": False}, set()),
+    (
+        "rodava liso com o fp8, tirei pra testar qualidade e agora estoura",
+        {"quantize": False},
+        set(),
+    ),
+    # the previews' progress bar as the log's last line before the error
+    (
+        "dies at step 500 every run. the log:\nGenerating Images:   0%|    | 0/4 [00:00<?, ?it/s]"
+        "\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.10 GiB",
+        {"oom_phase": "sampling"},
+        set(),
+    ),
+    # the end of the run, when the final previews are made
+    (
+        "gets to 2000/2000 then OOMs at the end when it does the final previews",
+        {"oom_phase": "sampling"},
+        set(),
+    ),
+    (
+        "chega no 2000/2000 e morre bem no final, quando gera as amostras finais",
+        {"oom_phase": "sampling"},
+        set(),
+    ),
+    # previews that came out fine, a step with no previews: no crash while sampling
+    (
+        "the baseline samples come out fine, then OOM as soon as training starts",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    (
+        "OOM around step 1700, every run. there's no sample at the step where it dies",
+        {"oom_phase": "later"},
+        set(),
+    ),
+    # a setting only supposed, learned or not
+    ("if I set disable_sampling: true will it stop the OOM? gc off", {}, {"sampling_disabled"}),
 ]
 
 

@@ -54,8 +54,16 @@ def fold(text: str) -> str:
 
 
 def spaced(folded: str) -> str:
-    """``_`` and ``-`` read as spaces: ``gradient_checkpointing`` -> ``gradient checkpointing``."""
-    return folded.replace("_", " ").replace("-", " ")
+    """``_`` and ``-`` read as spaces: ``gradient_checkpointing`` -> ``gradient checkpointing``;
+    a field's checkbox as its state: "Low VRAM: [x]" -> "Low VRAM:  on", "GC: [ ]" -> "GC: off"
+    (not a list's "- [ ] I searched the issues")."""
+    spaced_out = folded.replace("_", " ").replace("-", " ")
+    if "[" not in spaced_out:
+        return spaced_out
+    return _CHECKBOX.sub(lambda box: box[1] + (" on" if box[2] != " " else "off"), spaced_out)
+
+
+_CHECKBOX: Final = re.compile(r"(?<=:)([ \t]*)\[([ x✓✔])\]")
 
 
 class Tokens(NamedTuple):

@@ -696,12 +696,11 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             # the preposition is the previews'
             score.scores["max_resolution"] -= at[0]
             score.best_cue.pop("max_resolution")
-        if _OF_A_TOTAL.search(
-            reading.low, max(0, number.start - 8), number.start
-        ) and number.unit in (
-            "gb",
-            "g",
-            "gib",
+        if (
+            _OF_A_TOTAL.search(reading.low, max(0, number.start - 8), number.start)
+            and number.unit in ("gb", "g", "gib")
+            # not the shared memory's total: "memória compartilhada … enche (12/32 GB)"
+            and not _SHARED.search(reading.low, max(0, number.start - 60), number.start)
         ):
             # "19/24 gb used", "22.8/24gb": the total after the slash is the card's
             score.scores.pop("none", None)
@@ -856,8 +855,12 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             continue  # "guy above runs bs4 on 24g, im on 16g": his card, not theirs
         if role == "vram_gb" and _of_the_ram(reading, number):
             continue  # "RAM fills all the way up (64GB)": the system's memory, not the card's
-        if role == "vram_gb" and _SHARED_BEFORE.search(
-            reading.low, max(0, number.start - 40), number.start
+        if role == "vram_gb" and (
+            _SHARED_BEFORE.search(reading.low, max(0, number.start - 40), number.start)
+            or (
+                _OF_A_TOTAL.search(reading.low, max(0, number.start - 8), number.start)
+                and _SHARED.search(reading.low, max(0, number.start - 60), number.start)
+            )
         ):
             continue  # "shared GPU memory at 9 GB", "memória compartilhada em 10gb": spilled
         _, first, last = score.best_cue.get(role, (0.0, number.first, number.last))
@@ -1261,9 +1264,11 @@ _WANTED: Final = re.compile(
 
 
 # The GPU's shared memory (system RAM it spills into) named just before an amount of it
+_SHARED: Final = re.compile(r"\b(?:shared|compartilhada)\b")
 _SHARED_BEFORE: Final = re.compile(
     r"\b(?:shared|compartilhada)\b(?: (?:gpu |da gpu |de gpu |video |de video )?"
-    r"(?:memory|memoria|mem|ram))?[^.?!,;\d]{0,14}$"
+    r"(?:memory|memoria|mem|ram))?[^.?!,;\d]{0,14}"
+    r"(?:\d+(?:[.,]\d+)?\s*(?:gb|gib|g)?\s*/\s*)?$"  # "shared GPU memory 14.2/31.9 GB"
 )
 
 

@@ -217,6 +217,11 @@ def _preposition(hit: Hit, reading: Reading) -> bool:
     tokens = reading.tokens
     if reading.low[tokens.ends[hit.last] : tokens.starts[after]].strip():
         return False  # "currently on (the default)", "GC on; bs 1": a break, not an object
+    if reading.low[tokens.ends[hit.first - 1] : tokens.starts[hit.first]].strip(" \t[") in (
+        ":",
+        "=",
+    ):
+        return False  # "Quantize:on flux.2 dev", "Low VRAM: [x] flux": a field's value
     if any(h.first == after for kind in _NAMED for h in reading.of(kind)):
         return False  # "gc on quantize on low_vram on": the next setting, not an object
     if any(h.first == after for h in reading.of("as_usual")):

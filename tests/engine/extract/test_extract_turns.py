@@ -271,6 +271,34 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"oom_phase": "later"},
         set(),
     ),
+    # a screen's fields pasted as one line: checkboxes and "Key:value" pairs
+    (
+        "Batch Size: 2 | Gradient Checkpointing: [ ] | Low VRAM: [x] flux dev, oom on step 1",
+        {"batch_size": 2, "gc": "disabled", "low_vram": True},
+        set(),
+    ),
+    (
+        "Tamanho do lote: 1 | Gradient Checkpointing: [x] | Low VRAM: [ ] zimage, estoura no passo 2",
+        {"gc": "enabled", "low_vram": False},
+        set(),
+    ),
+    ("- [x] I searched the issues\n- [ ] I read the docs\nflux dev ooms", {}, {"gc", "low_vram"}),
+    (
+        "BatchSize:1 GradAccum:2 Res:768,1024 GC:off LowVRAM:off Quantize:on qwen edit 2509",
+        {"gradient_accumulation": 2, "gc": "disabled", "low_vram": False, "quantize": True},
+        set(),
+    ),
+    # the shared memory's total is no card's size
+    (
+        'crawls after step 30, task manager says "Shared GPU memory 14.2/31.9 GB". 4060 ti 16gb',
+        {"vram_gb": 16},
+        set(),
+    ),
+    (
+        "fica lento, a memoria compartilhada da GPU no gerenciador enche (12/32 GB). placa de 8gb",
+        {"vram_gb": 8},
+        set(),
+    ),
     # a setting only supposed, learned or not
     ("if I set disable_sampling: true will it stop the OOM? gc off", {}, {"sampling_disabled"}),
 ]

@@ -278,7 +278,7 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         set(),
     ),
     (
-        "Tamanho do lote: 1 | Gradient Checkpointing: [x] | Low VRAM: [ ] zimage, estoura no passo 2",
+        "Lote: 1 | Gradient Checkpointing: [x] | Low VRAM: [ ] zimage, estoura no passo 2",
         {"gc": "enabled", "low_vram": False},
         set(),
     ),

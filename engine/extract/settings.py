@@ -2081,6 +2081,18 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         if nearest is not None:
             chosen["gc"] = (0, nearest._replace(wished=False))
     held = chosen.get("gc")
+    if (
+        held is not None
+        and held[0] == 0
+        and reading.has("where")
+        and not held[1].keyed
+        # not "I turned it off last time and want it back": off until then
+        and not (held[1].state == "off" and _WANT_IT_BACK.search(reading.low))
+    ):
+        # "on my old job I had it ticked… the new template doesn't show it, where is it?": the
+        # old run's state, and the new one's is what is asked
+        del chosen["gc"]
+        held = None
     back = _wished_back_on(reading) if held is not None and held[1].retry else None
     if held is not None and back is not None and held[1].first <= back.first <= held[1].last:
         chosen["gc"] = (held[0], back)  # "how do I turn gradient_checkpointing back on?": off
@@ -2097,6 +2109,11 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         if held is None or held[1].first == original.first:
             chosen[original.setting] = (0, now)
     return sorted((state for _, state in chosen.values()), key=lambda s: s.first)
+
+
+_WANT_IT_BACK: Final = re.compile(
+    r"\b(?:want|need|wanna) it back\b|\bquero (?:voltar|religar|ligar de novo|de volta)\b"
+)
 
 
 def _not_done_yet(

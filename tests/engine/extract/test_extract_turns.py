@@ -299,6 +299,22 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"vram_gb": 8},
         set(),
     ),
+    # an old run's GC state, and where to find it in the new job: the new one's is not told
+    (
+        "my old job had gradient checkpointing on. where is it in the new template?",
+        {},
+        {"gc"},
+    ),
+    (
+        "ja tive gc ligado em outro treino, mas no job novo nao acho a opcao. onde fica?",
+        {},
+        {"gc"},
+    ),
+    (
+        "where do i set gradient_checkpointing? i turned it off last time and want it back",
+        {"gc": "disabled"},
+        set(),
+    ),
     # a setting only supposed, learned or not
     ("if I set disable_sampling: true will it stop the OOM? gc off", {}, {"sampling_disabled"}),
 ]

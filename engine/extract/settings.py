@@ -1938,10 +1938,20 @@ _NOW_REACH: Final = 3  # "agora com o gc ligado"
 
 
 def _said_now(reading: Reading, state: SettingState) -> bool:
-    """A state right after "now": "…, now with GC on it finishes", "agora com o gc ligado"."""
+    """A state right after "now" ("…, now with GC on it finishes", "agora com o gc ligado"), or
+    in a clause "now" opens ("Agora tô refazendo na minha 3060 com gc on")."""
+    clause_of = reading.clauses_of_words
     return any(
-        0 < state.first - h.last <= _NOW_REACH
-        and reading.clauses_of_words[h.last] == reading.clauses_of_words[state.first]
+        clause_of[h.last] == clause_of[state.first]
+        and state.first > h.last
+        and (
+            state.first - h.last <= _NOW_REACH
+            or (
+                (h.first == 0 or clause_of[h.first - 1] != clause_of[h.first])
+                # not "agora quero subir pra 1024 e garantir que o gc tá ligado": a wish
+                and not any(h.last < w.first < state.first for w in reading.of("hypo"))
+            )
+        )
         for h in reading.of("now")
     )
 

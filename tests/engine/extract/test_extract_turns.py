@@ -315,6 +315,13 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc": "disabled"},
         set(),
     ),
+    # the run now beside an earlier one: "de agora", "o anterior", a sentence opened by "now"
+    ("zimage: o lora de agora (gc on) ta pior q o anterior (gc off)", {"gc": "enabled"}, set()),
+    (
+        "the best one was the gc off run. Now I'm redoing it on my 3060 with gc on at 1024",
+        {"gc": "enabled"},
+        set(),
+    ),
     # a setting only supposed, learned or not
     ("if I set disable_sampling: true will it stop the OOM? gc off", {}, {"sampling_disabled"}),
 ]

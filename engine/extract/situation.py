@@ -652,7 +652,8 @@ def phase(
     said = [f for f in words if _sentence_at(reading, f.start) in crashed]
     counted = [f for f in numbered if _sentence_at(reading, f.start) in crashed]
     # "Would quantizing fix this? Flux OOMs at step 2": the crash's own sentence says when.
-    words = said or ([] if counted else words)
+    # …nor does a stage named in a question away from the crash ("será que quantizar ajuda?")
+    words = said or ([] if counted else [f for f in words if not _in_a_question(reading, f)])
     # A stage told before the step it crashed at got through: "loads, caches, starts step 1
     # and dies", "faz o cache dos latents, e quando começa o passo 1 vem o OOM".
     words = [f for f in words if not _before_the_step(reading, f, counted, ooms)]
@@ -704,6 +705,19 @@ def phase(
         # word ("no passo 250, bem quando gera as amostras").
         return min(words, key=lambda f: (_distance(reading, f, ooms), f.start))
     return min(numbered, key=lambda f: f.start, default=None) or _from_progress_bar(reading)
+
+
+def _in_a_question(reading: Reading, found: Found) -> bool:
+    """A stage in a sentence that asks: "será que quantizar ajuda?", not a log's "0/4 [00:00<?,
+    ?it/s]"."""
+    sentence = _sentence_at(reading, found.start)
+    ends, low = reading.sentence_ends, reading.low
+    if sentence >= len(ends):
+        return False
+    mark = ends[sentence]
+    return (
+        low[mark] == "?" and low[mark - 1].isalpha() and low[mark + 1 : mark + 2] in ("", " ", "\n")
+    )
 
 
 def _random_until(reading: Reading, words: Sequence[Found], now: Hit) -> bool:

@@ -322,6 +322,16 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc": "enabled"},
         set(),
     ),
+    # a stage named in a question away from the crash is asked about, not when it broke
+    ("religuei o gc e continua dando oom no qwen edit. sera q quantizar ajuda?", {}, {"oom_phase"}),
+    ("zimage 1280 bs 4 sem gc = oom na cara. qual o primeiro passo?", {}, {"oom_phase"}),
+    ("is adamw8bit the same as quantizing? flux OOMs on my 3060 with gc off", {}, {"oom_phase"}),
+    # …but a log's progress bar is no question
+    (
+        "Caching text embeddings:   0%|   | 0/42 [00:00<?, ?it/s]\nCUDA out of memory",
+        {"oom_phase": "loading"},
+        set(),
+    ),
     # a setting only supposed, learned or not
     ("if I set disable_sampling: true will it stop the OOM? gc off", {}, {"sampling_disabled"}),
 ]

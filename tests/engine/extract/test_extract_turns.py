@@ -332,6 +332,11 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"oom_phase": "loading"},
         set(),
     ),
+    # "want" before a value or a setting: a wish, not the run
+    ("where's the quantize option on runcomfy? want qfloat8 on wan 2.2", {}, {"quantize"}),
+    ("want bs 16 on chroma but 24gb only fits 2", {}, {"batch_size"}),
+    # a crash feared, "without blowing up", is none told
+    ("zero OOMs, I just want a bigger batch without blowing up my 8GB", {}, {"goal"}),
     # a setting only supposed, learned or not
     ("if I set disable_sampling: true will it stop the OOM? gc off", {}, {"sampling_disabled"}),
 ]

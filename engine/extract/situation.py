@@ -284,6 +284,19 @@ def _first(hit: Hit) -> int:
 
 def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) -> Found | None:
     """An OOM is the urgent goal; otherwise speed, then quality, then wanting an explanation."""
+    ooms = _of_the_run_now(reading, ooms)
+    settled = _settled_by_gc_on(reading, ooms, states)
+    if settled is not None:
+        # "with gc off it crashed at the first preview, with gc on it went through in 6h. what
+        # else can I do?": the crash belongs to GC off; what is asked is the goal
+        asked = [
+            (hit, value)
+            for kind, value in (*_GOAL_CUES, ("explain", "explain"), ("why", "explain"))
+            for hit in reading.of(kind)
+        ]
+        if asked:
+            first, wanted = min(asked, key=lambda c: c[0].first)
+            return _hit(reading, "goal", wanted, first)
     if ooms:
         fixed = (
             reading.first("fixed")
@@ -416,6 +429,73 @@ _BACK: Final = frozenset(
     | {"re", "reenabling", "reativado", "religado"}
     | {"re-enabled", "reenabled", "re-enable", "reenable", "re-enabling", "re-ticked", "reticked"}
 )
+
+
+_CALM_NOW: Final = ("no_crash", "stable", "fine")
+_STILL_GOING_SAID: Final = re.compile(r"\b(?:so far|yet|ate agora|ainda nao|por enquanto)\b")
+
+
+def _sentence_text_of(reading: Reading, hit: Hit) -> str:
+    first, last = reading.sentence_words(reading.sentence_of(hit.first))
+    tokens = reading.tokens
+    return reading.low[tokens.starts[first] : tokens.ends[max(first, last - 1)]]
+
+
+_SETTLED: Final = ("fine", "no_crash", "stable", "worked", "fixed")
+
+
+def _settled_by_gc_on(
+    reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]
+) -> set[int] | None:
+    """Every crash told beside GC off, and a run told fine beside GC on: "with gc off it
+    crashed, with gc on it went through", "gc on = no crash. gc off = crash", "was ooming w gc off
+    now its fine w gc on". The clauses of both sides, or None."""
+    if not ooms:
+        return None
+    clause_of = reading.clauses_of_words
+    gc = [s for s in states if s.setting == "gc" and not s.wished]
+    off = {clause_of[s.first] for s in gc if s.state == "off"}
+    on = {clause_of[s.first] for s in gc if s.state == "on"}
+    if not off or not on or any(clause_of[h.first] not in off for h in ooms):
+        return None
+    now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
+    if now is None or now.state != "on":
+        return None  # "was fine with GC on, turned it off and now it OOMs": the crash is now
+    calm = [
+        h
+        for h in [*(h for k in _SETTLED for h in reading.of(k)), *_ruled_out_ooms(reading)]
+        if clause_of[h.first] in on and not reading.question(h.first)
+    ]
+    return off | on if calm else None
+
+
+def _of_the_run_now(reading: Reading, ooms: Sequence[Hit]) -> Sequence[Hit]:
+    """The crashes of the run now, when it is told to run without any: "tô com gc ligado, sem
+    OOM nenhum, mas 5 s/it… da última vez que desliguei crashou", "my friend OOMs at step 1,
+    mine runs without issues": an earlier run's crash, or someone else's, is not to fix."""
+    # "last week I bumped it to 1024 and now it OOMs": a sentence that turns to now is not past
+    now = {reading.sentence_of(h.first) for h in reading.of("now")}
+    past = {reading.sentence_of(h.first) for h in reading.of("past")} - now
+    calm = [
+        h
+        for h in [*(h for k in _CALM_NOW for h in reading.of(k)), *_ruled_out_ooms(reading)]
+        if reading.sentence_of(h.first) not in past
+        and not reading.question(h.first)
+        and not conditional(reading, h)
+        and not _so_far(reading, h)
+        # "at step 800 now, so far so good": a run still going
+        and _STILL_GOING_SAID.search(_sentence_text_of(reading, h)) is None
+    ]
+    if not calm:
+        return ooms
+    # someone else's crash, then one's own run told calm: "he OOMs at step 1, mine runs fine"
+    told_after = max(h.first for h in calm)
+    return [
+        h
+        for h in ooms
+        if reading.sentence_of(h.first) not in past
+        and not (h.first < told_after and of_another_person(reading, h.first))
+    ]
 
 
 def _calm_since(reading: Reading, ooms: Sequence[Hit]) -> Hit | None:

@@ -365,6 +365,47 @@ def test_a_crash_asked_about_otherwise_is_no_explanation(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # the crash was the other run's, and the run now is fine: what is asked is the goal
+        (
+            "tô com gc ligado, sem OOM nenhum, mas 5 s/it. dá pra acelerar? da última vez que "
+            "desliguei crashou no sample",
+            "speed",
+        ),
+        (
+            "my friend OOMs at step 1 with gc off. mine runs gc on without issues, 2.1s/it. "
+            "worth turning it off to go faster?",
+            "speed",
+        ),
+        (
+            "works with gc on, tried it off once and it crashed at step 1, so it's back on. "
+            "any other way to go faster?",
+            "speed",
+        ),
+        (
+            "por que o pico de vram com gc desligado é tão maior? com gc ligado ficou em 14gb e "
+            "estável, desligado passou de 22 e travou. voltei pro ligado",
+            "explain",
+        ),
+        # …not when the run now is the one with GC off that crashes
+        (
+            "com gc ligado sempre terminou, desliguei pra ver se ia mais rápido e agora estoura "
+            "no passo 2",
+            "fix_oom",
+        ),
+        (
+            "trained 4 loras fine with gc on. turned it off to test speed and now it OOMs at "
+            "step 1",
+            "fix_oom",
+        ),
+    ],
+)
+def test_a_crash_of_another_run_is_not_the_goal(text: str, intent: str) -> None:
+    assert understand(text).intent == intent
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "> what GPU?\n3090\n> and when does it die?\nfirst step, right after caching",

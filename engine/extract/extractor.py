@@ -682,6 +682,12 @@ def _found_facts(
     if WRONG_GPU in signals:  # two cards: which one is "the" GPU?
         words = [f for f in words if f.fact != "vram_gb"]
         numbered = [f for f in numbered if f.fact != "vram_gb"]
+    elif any(
+        f.fact == "vram_gb" and "capacity" in reading.low[max(0, f.start - 24) : f.end]
+        for f in numbered
+    ):
+        # "A100 80GB … GPU 0 has a total capacity of 79.14 GiB": the error's own measure
+        words = [f for f in words if f.fact != "vram_gb"]
     return [
         *_situation(
             reading,

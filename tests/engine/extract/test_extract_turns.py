@@ -337,6 +337,13 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ("want bs 16 on chroma but 24gb only fits 2", {}, {"batch_size"}),
     # a crash feared, "without blowing up", is none told
     ("zero OOMs, I just want a bigger batch without blowing up my 8GB", {}, {"goal"}),
+    # the error's total capacity is the card's size as measured, over the name's
+    (
+        "A100 80GB, gc off: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate "
+        "10.13 GiB. GPU 0 has a total capacity of 79.14 GiB of which 6.55 GiB is free.",
+        {"vram_gb": 79.14},
+        set(),
+    ),
     # a setting only supposed, learned or not
     ("if I set disable_sampling: true will it stop the OOM? gc off", {}, {"sampling_disabled"}),
 ]

@@ -888,7 +888,9 @@ def _corrected_away(
 _CORRECTION_REACH: Final = 4
 
 
-_NOT_THIS: Final = re.compile(r"(?:^|[\s,])(?:not|nao|and not|e nao|but not|mas nao)\s+$")
+_NOT_THIS: Final = re.compile(
+    r"(?:^|[\s,(])(?:not|nao|and not|e nao|but not|mas nao)\s+(?:bs|batch|lote|b)?\s*$"
+)
 
 
 # What follows a wished value ("want previews at 512 instead of 1024"), and what comes before a

@@ -344,6 +344,18 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"vram_gb": 79.14},
         set(),
     ),
+    # a value corrected away with its name between ("NOT bs 8"), and a wish "would be great"
+    ("pony, bs 1 accum 8 (NOT bs 8!), gc off and oom at step 1", {"batch_size": 1}, set()),
+    (
+        "would be great to run bs 4 at 1024, but right now I can only do bs 1 at 768",
+        {"batch_size": 1, "max_resolution": 768},
+        set(),
+    ),
+    (
+        "seria ótimo treinar em 1280, mas por enquanto só roda em 896 com gc ligado",
+        {"max_resolution": 896},
+        set(),
+    ),
     # a setting only supposed, learned or not
     ("if I set disable_sampling: true will it stop the OOM? gc off", {}, {"sampling_disabled"}),
 ]

@@ -97,6 +97,12 @@ class Reading:
         first, last = self.sentence_words(self.sentence_of(word))
         return self.tokens.words[first:last]
 
+    def text_of_sentence(self, word: int) -> str:
+        """The folded text of the sentence ``word`` is in."""
+        first, last = self.sentence_words(self.sentence_of(word))
+        starts, ends = self.tokens.starts, self.tokens.ends
+        return self.low[starts[first] : ends[max(first, last - 1)]]
+
     def in_sentence(self, sentence: int) -> Sequence[Hit]:
         """The hits of one sentence, left to right (grouped on first use)."""
         if self._by_sentence is None:

@@ -1125,7 +1125,7 @@ def _aside(reading: Reading, number: Number, *, same_job: bool = False) -> bool:
     ):
         return True  # "so bs 2 ga 2 = 4?", "does ga4 = bs4 for the loss?": sums asked about
     if _options(reading, number) and (
-        reading.question(number.first) or _WHICH.search(_sentence_text(reading, number))
+        reading.question(number.first) or _WHICH.search(reading.text_of_sentence(number.first))
     ):
         # "gc off with batch 1, or gc on with batch 4?", "lote 2 ou acc 2, qual gasta menos
         # vram": two options weighed
@@ -1205,13 +1205,8 @@ _EQUALS: Final = re.compile(r"(?<![a-z_ ])\s*=\s*[a-z\d]|\s=\s*[a-z\d]")
 def _options(reading: Reading, number: Number) -> bool:
     """Two batch sizes (or a batch and an accumulation) offered as alternatives in one
     sentence."""
-    sentence = _sentence_text(reading, number)
+    sentence = reading.text_of_sentence(number.first)
     return len(_A_BATCH.findall(sentence)) >= 2 and _OR_WORD.search(sentence) is not None
-
-
-def _sentence_text(reading: Reading, number: Number) -> str:
-    first, last = reading.sentence_words(reading.sentence_of(number.first))
-    return reading.low[reading.tokens.starts[first] : reading.tokens.ends[last - 1]]
 
 
 _A_BATCH: Final = re.compile(

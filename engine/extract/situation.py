@@ -435,12 +435,6 @@ _CALM_NOW: Final = ("no_crash", "stable", "fine")
 _STILL_GOING_SAID: Final = re.compile(r"\b(?:so far|yet|ate agora|ainda nao|por enquanto)\b")
 
 
-def _sentence_text_of(reading: Reading, hit: Hit) -> str:
-    first, last = reading.sentence_words(reading.sentence_of(hit.first))
-    tokens = reading.tokens
-    return reading.low[tokens.starts[first] : tokens.ends[max(first, last - 1)]]
-
-
 _SETTLED: Final = ("fine", "no_crash", "stable", "worked", "fixed")
 
 
@@ -484,7 +478,7 @@ def _of_the_run_now(reading: Reading, ooms: Sequence[Hit]) -> Sequence[Hit]:
         and not conditional(reading, h)
         and not _so_far(reading, h)
         # "at step 800 now, so far so good": a run still going
-        and _STILL_GOING_SAID.search(_sentence_text_of(reading, h)) is None
+        and _STILL_GOING_SAID.search(reading.text_of_sentence(h.first)) is None
     ]
     if not calm:
         return ooms

@@ -155,6 +155,37 @@ INTENTS = [
         "Updated to NVIDIA driver 572.16 yesterday and training went from 1.2 s/it to 14 s/it",
         "outside_guide",
     ),
+    # the crash was the other run's, and the run now is fine: what is asked is the goal
+    (
+        "tô com gc ligado, sem OOM nenhum, mas 5 s/it. dá pra acelerar? da última vez que "
+        "desliguei crashou no sample",
+        "speed",
+    ),
+    (
+        "my friend OOMs at step 1 with gc off. mine runs gc on without issues, 2.1s/it. "
+        "worth turning it off to go faster?",
+        "speed",
+    ),
+    (
+        "works with gc on, tried it off once and it crashed at step 1, so it's back on. "
+        "any other way to go faster?",
+        "speed",
+    ),
+    (
+        "por que o pico de vram com gc desligado é tão maior? com gc ligado ficou em 14gb e "
+        "estável, desligado passou de 22 e travou. voltei pro ligado",
+        "explain",
+    ),
+    # …not when the run now is the one with GC off that crashes
+    (
+        "com gc ligado sempre terminou, desliguei pra ver se ia mais rápido e agora estoura "
+        "no passo 2",
+        "fix_oom",
+    ),
+    (
+        "trained 4 loras fine with gc on. turned it off to test speed and now it OOMs at step 1",
+        "fix_oom",
+    ),
 ]
 
 
@@ -381,47 +412,6 @@ def test_whether_it_would_crash_is_asked(text: str) -> None:
 )
 def test_a_crash_asked_about_otherwise_is_no_explanation(text: str) -> None:
     assert understand(text).intent != "explain"
-
-
-@pytest.mark.parametrize(
-    ("text", "intent"),
-    [
-        # the crash was the other run's, and the run now is fine: what is asked is the goal
-        (
-            "tô com gc ligado, sem OOM nenhum, mas 5 s/it. dá pra acelerar? da última vez que "
-            "desliguei crashou no sample",
-            "speed",
-        ),
-        (
-            "my friend OOMs at step 1 with gc off. mine runs gc on without issues, 2.1s/it. "
-            "worth turning it off to go faster?",
-            "speed",
-        ),
-        (
-            "works with gc on, tried it off once and it crashed at step 1, so it's back on. "
-            "any other way to go faster?",
-            "speed",
-        ),
-        (
-            "por que o pico de vram com gc desligado é tão maior? com gc ligado ficou em 14gb e "
-            "estável, desligado passou de 22 e travou. voltei pro ligado",
-            "explain",
-        ),
-        # …not when the run now is the one with GC off that crashes
-        (
-            "com gc ligado sempre terminou, desliguei pra ver se ia mais rápido e agora estoura "
-            "no passo 2",
-            "fix_oom",
-        ),
-        (
-            "trained 4 loras fine with gc on. turned it off to test speed and now it OOMs at "
-            "step 1",
-            "fix_oom",
-        ),
-    ],
-)
-def test_a_crash_of_another_run_is_not_the_goal(text: str, intent: str) -> None:
-    assert understand(text).intent == intent
 
 
 @pytest.mark.parametrize(

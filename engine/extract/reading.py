@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Sequence
@@ -20,6 +21,9 @@ _NONE: Final[tuple[Hit, ...]] = ()
 def word_clauses(tokens: Tokens) -> list[int]:
     """The clause number of every word: punctuation alone ends a clause here."""
     return [bisect_right(tokens.stops, at) for at in tokens.starts]
+
+
+_LOG_MARK: Final = re.compile(r"<\?|.\?(?:it/s|s/it)")
 
 
 class Reading:
@@ -54,9 +58,12 @@ class Reading:
         self._by_kind: dict[str, list[Hit]] = defaultdict(list)  # read with get(): never grows
         self._negators: list[Hit] = []
         self._group(tokens.stops, tokens.starts)
-        # The clause of every word (punctuation only), and where sentences end (. ! ? line).
+        # The clause of every word (punctuation only), and where sentences end (. ! ? line);
+        # not a progress bar's "?" ("[00:00<?, ?it/s]"), which asks nothing.
         self.clauses_of_words = word_clauses(tokens)
-        self.sentence_ends = [at for at in tokens.stops if low[at] in ".!?\n"]
+        self.sentence_ends = [
+            at for at in tokens.stops if low[at] in ".!?\n" and not _LOG_MARK.match(low, at - 1)
+        ]
         self._by_sentence: dict[int, list[Hit]] | None = None
 
     def _group(self, stops: Sequence[int], starts: Sequence[int]) -> None:

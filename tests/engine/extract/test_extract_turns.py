@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.engine import Engine
-from engine.extract.extractor import extract
+from engine.extract.extractor import _read, extract
 from engine.message import understand
 from engine.state import Opening
 from kb.contract import FactValue
@@ -445,3 +445,17 @@ def test_reads_what_is_said_and_nothing_else(
     found = extract(text).facts
     assert facts.items() <= found.items()
     assert not absent & found.keys()
+
+
+@pytest.mark.parametrize(
+    ("text", "asks"),
+    [
+        ("caching latents 0/40 [00:00<?, ?it/s] then OutOfMemoryError", False),
+        ("Generating Images: 0%| | 0/4 [00:00<?, ?s/it] e estoura", False),
+        ("sampling 0/4 [00:00<?, ?it/s], why does it crash here?", True),
+        ("será que quantizar ajuda?", True),
+    ],
+)
+def test_a_progress_bars_question_mark_asks_nothing(text: str, asks: bool) -> None:
+    reading, _ = _read(text)
+    assert reading.question(0) is asks

@@ -1065,6 +1065,7 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
         return []
     states: list[SettingState] = []
     previous: str | None = subject
+    named_at = -1  # the last word of the name ``previous`` comes from
     by_clause, clause_of = reading.by_clause, reading.clauses
     through = -1  # the last word of a change read as one ("gc true -> false")
     for hit in reading.hits:
@@ -1078,7 +1079,7 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
             if changed is not None:
                 states.append(changed)
                 through = changed.last  # the state words inside the change are read with it
-                previous = hit.arg
+                previous, named_at = hit.arg, hit.last
                 continue
             state = _state_of(hit, by_clause[clause_of[hit.first]], reading)
             if state is None and states and _also(hit, reading):
@@ -1092,7 +1093,7 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
                 state = states[-1]._replace(
                     setting=hit.arg, first=hit.first, last=hit.last, retry=False
                 )
-            previous = hit.arg
+            previous, named_at = hit.arg, hit.last
         elif kind in _STRONG:
             # "…que desligar o GC acelera e desliguei": a second verb, after the name's own
             after_and = (
@@ -1107,7 +1108,9 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
                     for h in by_clause[clause_of[hit.first]]
                 )
             )
-            state = _bare_state(hit, by_clause[clause_of[hit.first]], previous, reading, after_and)
+            # "yeah qfloat8 / > and GC? / off, turned it off": what a quote between asked of
+            referred = None if _quote_between(reading, named_at, hit.first) else previous
+            state = _bare_state(hit, by_clause[clause_of[hit.first]], referred, reading, after_and)
             if state is not None and previous == subject != state.setting and subject is not None:
                 # "> liga o low_vram" / "liguei, continua oom": the act on the setting quoted
                 state = state._replace(setting=subject, retry=False)
@@ -1235,6 +1238,17 @@ _SET_IT_TO: Final = re.compile(
     r"|passei|deixei)\s+(?:(?:it|that|ele|isso|o valor)\s+)?(?:back\s+)?(?:to|pra|para|pro|em)"
     r"\s+(?:`)?(true|false)\b"
 )
+
+
+def _quote_between(reading: Reading, last: int, first: int) -> bool:
+    """A quoted line (read blank) between word ``last`` and word ``first``."""
+    if last < 0:
+        return False
+    tokens = reading.tokens
+    return _BLANKED_QUOTE.search(reading.text, tokens.ends[last], tokens.starts[first]) is not None
+
+
+_BLANKED_QUOTE: Final = re.compile(r"\n[ \t]+\n")
 
 
 def _acted_on_both(named: Hit, previous: SettingState, reading: Reading) -> bool:

@@ -389,6 +389,17 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # a setting only supposed, learned or not
     ("if I set disable_sampling: true will it stop the OOM? gc off", {}, {"sampling_disabled"}),
+    # a state after a quoted question is not the state of what was named before the quote
+    (
+        "> quantized?\nyes, qfloat8\n> and gradient checkpointing?\noff, turned it off yesterday",
+        {"quantize": True, "gc": "disabled"},
+        set(),
+    ),
+    (
+        "> tá quantizado?\nsim, qfloat8\n> e o gradient checkpointing?\ndesligado, tirei ontem",
+        {"quantize": True, "gc": "disabled"},
+        set(),
+    ),
 ]
 
 

@@ -1434,7 +1434,7 @@ _SWITCHED_IT: Final = frozenset(
 
 # A question that blames the setting for what went wrong with the run names its state.
 _BLAMED: Final = re.compile(
-    r"\b(?:because(?: of)?|porque|por causa d[oa]|culpa d[oa]"
+    r"\b(?:because(?: of)?|bc|cuz|cause|pq|porque|por causa d[oa]|culpa d[oa]"
     r"|sera (?:que|q) (?:e|eh|foi)(?: (?:pq|porque|por causa d[oa]))?(?: o| a)?)\s+"
     r"(?:(?:the|o|a|i|eu|my|meu|minha)\s+)?(?:left\s+|deixei\s+)?$"
 )
@@ -1450,6 +1450,12 @@ _OR: Final = frozenset({"or", "ou", "vs", "versus"})
 def _between(reading: Reading, a: SettingState, b: SettingState) -> Sequence[str]:
     first, second = (a, b) if a.first < b.first else (b, a)
     return reading.tokens.words[first.last + 1 : second.first]
+
+
+def _still_crashes(reading: Reading, sentence: int) -> bool:
+    """ "no gc, bs 1, 512 and it still OOMs??": a crash told in disbelief, not a question."""
+    kinds = {h.kind for h in reading.in_sentence(sentence)}
+    return "still" in kinds and "oom" in kinds
 
 
 def _generic(state: SettingState, reading: Reading, states: Sequence[SettingState]) -> bool:
@@ -1556,7 +1562,7 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return False  # "o que deixa mais rápido sem desligar o gc?": it is on, and stays on
     if "/" in reading.low and _MEASURED.search(reading.low, *_sentence_span(reading, sentence)):
         return False  # "is it normal that kontext trains at 9s/it with gc on?": their run's
-    if state.weak and reading.question(state.last):
+    if state.weak and reading.question(state.last) and not _still_crashes(reading, sentence):
         return True  # "a 4090 aguenta flux sem GC?", "how much slower is training with GC?"
     if not _clause_asks(reading, state.last):
         return False  # "samples look blurry with GC on, should I…?"

@@ -389,6 +389,18 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # a setting only supposed, learned or not
     ("if I set disable_sampling: true will it stop the OOM? gc off", {}, {"sampling_disabled"}),
+    # a state asked about as the cause, in short forms, is the run's
+    ("the samples look fried, is it cuz gradient checkpointing is off?", {"gc": "disabled"}, set()),
+    (
+        "as amostras tão queimadas depois de 2000 passos, é pq o gc tá desligado?",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # a crash told in disbelief is no question about a setup
+    ("no gc, bs 1, 512 on a 3060 and it still OOMs??", {"gc": "disabled", "batch_size": 1}, set()),
+    ("sem gc, batch 1, 512 numa 3060 e mesmo assim dá OOM?", {"gc": "disabled"}, set()),
+    ("does a 4090 handle flux without gc?", {}, {"gc"}),
+    ("uma 4090 aguenta flux sem gc?", {}, {"gc"}),
     # a state after a quoted question is not the state of what was named before the quote
     (
         "> quantized?\nyes, qfloat8\n> and gradient checkpointing?\noff, turned it off yesterday",

@@ -494,13 +494,12 @@ def _word_facts(reading: Reading) -> list[Found]:
     compared = {reading.sentence_of(h.first) for h in examples}
     models = [h for h in named if reading.sentence_of(h.first) not in compared]
     # "the guy in the video uses a 4090, I have a 4060 Ti": another person's card is not theirs
-    gpus = [
-        h
-        for h in reading.of("gpu")
-        if h.arg != "unknown"
-        and not of_another_person(reading, h.first)
-        and not _sized_otherwise(reading, h)
-    ]
+    cards = [h for h in reading.of("gpu") if not of_another_person(reading, h.first)]
+    sized = {h.first for h in cards if h.arg == "unknown" or _sized_otherwise(reading, h)}
+    # "troquei a 3060 ti por uma 4060 ti (16gb)": moved to a card its name does not size, the
+    # old one's size is gone
+    gone = max((h.first for h in cards if h.first in sized and _moved_to(reading, h)), default=-1)
+    gpus = [h for h in cards if h.first not in sized and h.first > gone]
     for hits, fact in ((models, "model_family"), (gpus, "vram_gb")):
         hit = _current(reading, hits)
         if hit is not None:
@@ -526,8 +525,15 @@ _SIZE_AFTER: Final = re.compile(
 
 _LEFT_BEHIND: Final = re.compile(
     r"\b(?:old|older|previous|former|antig[ao]|velh[ao]|dead|sold|from|back on|used to have"
-    r"|tinha)"
+    r"|tinha"
+    # a card only wished for: "thinking of buying a 5090", "queria ter uma 4090"
+    r"|buy|buying|comprar|wish i had|queria ter|quem dera ter)"
     r"\s+(?:(?:the|a|an|o|um|uma|my|meu|minha)\s+)?$"
+)
+# "swapped my 3080 for a used 3090", "troquei minha 3060 ti por uma 4060 ti": the second one
+_SWAPPED_FOR: Final = re.compile(
+    r"\b(?:swapped|switched|traded|replaced|troquei|substitui)\b[^.!?\n]{1,40}"
+    r"\b(?:for|with|por|pela|pelo)\s+(?:(?:the|a|an|o|um|uma)\s+)?(?:used\s+|usada\s+)?$"
 )
 _MOVED_TO: Final = re.compile(
     r"(?:\bto|\bpro|\bpra|\bpara|\bnow|\bagora|->|\bnew|\bnov[oa]|\binto)"
@@ -542,11 +548,19 @@ def _current(reading: Reading, hits: Sequence[Hit]) -> Hit | None:
     if len(values) <= 1:
         return hits[0] if hits else None
     for hit in hits:
-        start, _ = reading.span(hit.first, hit.last)
-        if _MOVED_TO.search(reading.low, max(0, start - 16), start):
+        if _moved_to(reading, hit):
             return hit
     left = [h for h in hits if not _left_behind(reading, h)]
     return left[0] if len({h.arg for h in left}) == 1 else None
+
+
+def _moved_to(reading: Reading, hit: Hit) -> bool:
+    start = reading.span(hit.first, hit.last)[0]
+    low = reading.low
+    return (
+        _MOVED_TO.search(low, max(0, start - 16), start) is not None
+        or _SWAPPED_FOR.search(low, max(0, start - 60), start) is not None
+    )
 
 
 def _left_behind(reading: Reading, hit: Hit) -> bool:

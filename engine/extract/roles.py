@@ -1555,6 +1555,11 @@ _MOVED_TO: Final = re.compile(
 )
 
 
+def _side(item: Assigned) -> float:
+    """The longest side of a size: "896x1152" is 1152."""
+    return max(item.number.value, item.number.second or 0)
+
+
 def _taken_out(reading: Reading) -> set[int]:
     return {int(m[1] or m[2]) for m in _TAKEN_OUT.finditer(reading.low)}
 
@@ -1579,10 +1584,13 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
                 Found("resolutions", sizes, listed.start, listed.end),
                 Found("max_resolution", sizes[-1], listed.start, listed.end),
             ]
-        top = max(items, key=lambda i: max(i.number.value, i.number.second or 0))
+        # "fotos de 4000px no dataset, treino em 1024": a size no model trains at is the
+        # photos', beside one it does
+        items = [i for i in items if _side(i) <= _LARGEST_TRAINED] or items
+        top = max(items, key=_side)
         if len(items) > 1 and _resolution_moved_to(reading, items[-1]):
             top = items[-1]  # "kept oom at 1024 so I dropped to 768", "tried 1024, then 768"
-        size = _int(max(top.number.value, top.number.second or 0))
+        size = _int(_side(top))
         found = [Found("max_resolution", size, top.start, top.end)]
         if len(items) == 1 and _only(reading.low, top.number):
             found.insert(0, Found("resolutions", [size], top.start, top.end))

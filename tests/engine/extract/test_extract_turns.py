@@ -401,6 +401,22 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ("sem gc, batch 1, 512 numa 3060 e mesmo assim dá OOM?", {"gc": "disabled"}, set()),
     ("does a 4090 handle flux without gc?", {}, {"gc"}),
     ("uma 4090 aguenta flux sem gc?", {}, {"gc"}),
+    # the card moved to, a card only wished for, a size no model trains at
+    (
+        "swapped my 3080 for a used 3090 and qwen edit 2509 still OOMs at 768",
+        {"vram_gb": 24},
+        set(),
+    ),
+    ("troquei minha 3060 ti por uma 4060 ti de 16 e o zit ainda dá oom", {"vram_gb": 16}, set()),
+    ("troquei a 3060 por uma 4060 ti e ainda dá oom", {}, {"vram_gb"}),
+    ("thinking of buying a 5090, on a 3060 ti now and chroma OOMs at 768", {"vram_gb": 8}, set()),
+    ("queria ter uma 4090 kkk, aqui é 3060 de 12 e o zimage estoura", {"vram_gb": 12}, set()),
+    (
+        "my photos are 4000px but I train at 1024, gc off, OOM at step 1",
+        {"max_resolution": 1024},
+        set(),
+    ),
+    ("fotos de 4000px no dataset, treino em 1024, oom no passo 1", {"max_resolution": 1024}, set()),
     # a state after a quoted question is not the state of what was named before the quote
     (
         "> quantized?\nyes, qfloat8\n> and gradient checkpointing?\noff, turned it off yesterday",

@@ -243,8 +243,12 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
                 found.append(QuotedAnswer("gc", "enabled", start, end, retried=True))
             continue
         if said == "no" and quoted.has("oom") and not quoted.has("mention", "assert"):
-            # "> Are you seeing any out-of-memory errors?" / "no, it's just slow"
-            found.append(QuotedAnswer("oom_phase", "none", start, end))
+            # "> Are you seeing any out-of-memory errors?" / "no, it's just slow"; not "> does
+            # it OOM at step 1?" / "nope, does 600 steps fine then dies": not then, but later
+            if not quoted.has("phase", "stage") and not read(text[answer_start:answer_end]).has(
+                "oom"
+            ):
+                found.append(QuotedAnswer("oom_phase", "none", start, end))
             continue
         stable = _STABLE.intersection(quoted.tokens.words) or quoted.has("stable", "stable_run")
         if stable and said != "unknown" and "?" in quote:

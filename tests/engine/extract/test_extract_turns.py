@@ -417,6 +417,24 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         set(),
     ),
     ("fotos de 4000px no dataset, treino em 1024, oom no passo 1", {"max_resolution": 1024}, set()),
+    # a stage the log skips, a stage told in other words, a "no" to one stage only
+    (
+        "Skipping first sample\n0%| | 0/2500 [00:00<?, ?it/s]\ntorch.OutOfMemoryError: CUDA out of"
+        " memory.",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    ("previews em 1024 e dá oom toda vez que vai amostrar", {"oom_phase": "sampling"}, set()),
+    ("estoura quando o bucket muda de 768 pra 1024", {"oom_phase": "bucket_spike"}, set()),
+    (
+        "goes oom exactly when the bucket switches from 768 to 1024",
+        {"oom_phase": "bucket_spike"},
+        set(),
+    ),
+    ("crashou com CUDA OOM fazendo as amostras finais", {"oom_phase": "sampling"}, set()),
+    ("> does it OOM at step 1?\nnope, does like 600 steps fine then dies", {}, {"oom_phase"}),
+    ("> dá OOM no passo 1?\nnão, roda uns 600 passos e morre", {"oom_phase": "later"}, set()),
+    ("> any OOM errors?\nno, it's just slow", {"oom_phase": "none"}, set()),
     # a state after a quoted question is not the state of what was named before the quote
     (
         "> quantized?\nyes, qfloat8\n> and gradient checkpointing?\noff, turned it off yesterday",

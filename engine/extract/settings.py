@@ -323,9 +323,11 @@ def _verb_of_the_next(hit: Hit, last: int, others: Sequence[int], reading: Readi
 _AND: Final = frozenset({"and", "e", "then", "depois", "plus", "nem", "nor"})
 
 
-def _negations(anchor: Hit, clause: Sequence[Hit], setting: str) -> list[Hit]:
+def _negations(anchor: Hit, clause: Sequence[Hit], setting: str, reading: Reading) -> list[Hit]:
     """The negations just before ``anchor``; not one before another setting named between
-    ("no quant no lowvram": the first "no" is the quantizing's)."""
+    ("no quant no lowvram": the first "no" is the quantizing's), nor one inside an aside closed
+    before it ("qwen image (not edit) ooms w gc on")."""
+    starts = reading.tokens.starts
     others = [h.first for h in clause if h.kind in _NAMED and h.arg != setting]
     # "não dá OOM nenhum com GC ligado", "no OOM with gc on": the crash's negation
     crashes = {
@@ -339,6 +341,7 @@ def _negations(anchor: Hit, clause: Sequence[Hit], setting: str) -> list[Hit]:
         and anchor.first - h.last <= _NEAR
         and not any(h.last < at < anchor.first for at in others)
         and not (h.first == h.last and h.first in crashes)
+        and ")" not in reading.low[starts[h.last] : starts[anchor.first]]
     ]
 
 
@@ -567,7 +570,7 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         return None  # "qfloat8 vs int8 vs fp8, qual a diferença?": no run of theirs told
     if word is not None and _left_since(word, mention, reading):
         return None
-    negations = _negations(anchor, clause, mention.arg)
+    negations = _negations(anchor, clause, mention.arg, reading)
     key = next((h for h in clause if _keyed_to(h, anchor, reading)), None)
     if key is not None:
         # "model NOT quantized (quantize: false)": the key's value is said as written
@@ -578,7 +581,7 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         words = reading.tokens.words
         negations = [
             h
-            for h in _negations(mention, clause, mention.arg)
+            for h in _negations(mention, clause, mention.arg, reading)
             if set(words[h.last + 1 : mention.first]) <= _NEGATED_VERBS
         ]
     is_on = (word is None or word.kind in _ON) != (len(negations) % 2 == 1)
@@ -837,7 +840,7 @@ def _bare_state(
     setting = "gc" if word.kind == "reon" else previous
     if setting is None or (setting != "gc" and _supposed(word.first, reading)):
         return None  # "…marca quantize mas não lembro se marquei"
-    negations = _negations(word, clause, setting)
+    negations = _negations(word, clause, setting, reading)
     is_on = (word.kind in _ON) != (len(negations) % 2 == 1)
     first = min(word.first, negations[0].first) if negations else word.first
     return SettingState(setting, "on" if is_on else "off", first, word.last, word.kind == "reon")
@@ -997,7 +1000,7 @@ def _done_without(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Sett
     words = reading.tokens.words
     if words[mention.first] in ("unquantized", "non"):
         return SettingState(mention.arg, "off", mention.first, mention.last, False)
-    for negation in _negations(mention, clause, mention.arg):
+    for negation in _negations(mention, clause, mention.arg, reading):
         if set(words[negation.last + 1 : mention.first]) <= _USED:
             return SettingState(mention.arg, "off", negation.first, mention.last, False)
     return None

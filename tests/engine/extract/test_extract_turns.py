@@ -435,6 +435,10 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ("> does it OOM at step 1?\nnope, does like 600 steps fine then dies", {}, {"oom_phase"}),
     ("> dá OOM no passo 1?\nnão, roda uns 600 passos e morre", {"oom_phase": "later"}, set()),
     ("> any OOM errors?\nno, it's just slow", {"oom_phase": "none"}, set()),
+    # a negation inside an aside closed before the state is not the state's; a wish misspelt
+    ("qwen image (the normal one not edit) ooms w gc on", {"gc": "enabled"}, set()),
+    ("qwen image (não o edit) estoura com gc ligado", {"gc": "enabled"}, set()),
+    ("wish i cud turn grad checkpoiting off tbh, flux dev is sloooow", {}, {"gc"}),
     # a state after a quoted question is not the state of what was named before the quote
     (
         "> quantized?\nyes, qfloat8\n> and gradient checkpointing?\noff, turned it off yesterday",

@@ -546,11 +546,7 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         )
     if doubt is None and mention.arg == "gc":
         doubt = _hedged(end, reading)
-    if (
-        doubt is None
-        and mention.arg == "gc"
-        and _guessed(min(mention.first, anchor.first), end, clause, reading)
-    ):
+    if doubt is None and _guessed(min(mention.first, anchor.first), end, clause, reading):
         return None  # a guess alone; with "not sure" beside it, the doubt is what is said
     if doubt is not None:
         return SettingState(

@@ -439,6 +439,13 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ("qwen image (the normal one not edit) ooms w gc on", {"gc": "enabled"}, set()),
     ("qwen image (não o edit) estoura com gc ligado", {"gc": "enabled"}, set()),
     ("wish i cud turn grad checkpoiting off tbh, flux dev is sloooow", {}, {"gc"}),
+    # a guess about any setting is no statement of it
+    ("to usando adamw8bit, entao ja ta quantizado ne? oom no step 1, gc off", {}, {"quantize"}),
+    (
+        "the log never says Quantizing transformer, so it's unquantized I guess? OOM at step 1",
+        {},
+        {"quantize"},
+    ),
     # a state after a quoted question is not the state of what was named before the quote
     (
         "> quantized?\nyes, qfloat8\n> and gradient checkpointing?\noff, turned it off yesterday",

@@ -442,7 +442,7 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     # a guess about any setting is no statement of it
     ("to usando adamw8bit, entao ja ta quantizado ne? oom no step 1, gc off", {}, {"quantize"}),
     (
-        "the log never says Quantizing transformer, so it's unquantized I guess? OOM at step 1",
+        "the log only says Quantizing text encoder, so the transformer is unquantized I guess?",
         {},
         {"quantize"},
     ),

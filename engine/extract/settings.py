@@ -321,14 +321,26 @@ def _verb_of_the_next(hit: Hit, last: int, others: Sequence[int], reading: Readi
 
 
 _AND: Final = frozenset({"and", "e", "then", "depois", "plus", "nem", "nor"})
+_JOINS: Final = frozenset({"and", "e"})
+_NOT_IS: Final = frozenset({("nao",), ("n",)})
 
 
 def _negations(anchor: Hit, clause: Sequence[Hit], setting: str, reading: Reading) -> list[Hit]:
     """The negations just before ``anchor``; not one before another setting named between
     ("no quant no lowvram": the first "no" is the quantizing's), nor one inside an aside closed
     before it ("qwen image (not edit) ooms w gc on")."""
-    starts = reading.tokens.starts
+    starts, words = reading.tokens.starts, reading.tokens.words
     others = [h.first for h in clause if h.kind in _NAMED and h.arg != setting]
+    # "não quantizei nada e não ativei low_vram": a negation before an "e"/"and" is another
+    # verb's; not "não é quantizado", whose "é" reads "e"
+    joined = max(
+        (
+            i
+            for i in range(max(0, anchor.first - _NEAR - 1), anchor.first)
+            if words[i] in _JOINS and words[i - 1 : i] not in _NOT_IS
+        ),
+        default=-1,
+    )
     # "não dá OOM nenhum com GC ligado", "no OOM with gc on": the crash's negation
     crashes = {
         i for h in clause if h.kind in ("oom", "no_crash") for i in (h.first - 1, h.last + 1)
@@ -337,6 +349,7 @@ def _negations(anchor: Hit, clause: Sequence[Hit], setting: str, reading: Readin
         h
         for h in clause
         if h.kind == "neg"
+        and joined < h.first
         and h.last < anchor.first
         and anchor.first - h.last <= _NEAR
         and not any(h.last < at < anchor.first for at in others)

@@ -446,6 +446,18 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {},
         {"quantize"},
     ),
+    # a negation before "e"/"and" belongs to the verb before it, not to the next one
+    (
+        "nao quantizei nada e nao ativei low_vram, mas o gc ta on. oom no load",
+        {"quantize": False, "low_vram": False, "gc": "enabled"},
+        set(),
+    ),
+    (
+        "didn't quantize anything and didn't enable low_vram, gc is on",
+        {"quantize": False, "low_vram": False, "gc": "enabled"},
+        set(),
+    ),
+    ("não, não é quantizado, é o modelo cheio. gc off", {"quantize": False}, set()),
     # a state after a quoted question is not the state of what was named before the quote
     (
         "> quantized?\nyes, qfloat8\n> and gradient checkpointing?\noff, turned it off yesterday",

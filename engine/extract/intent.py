@@ -278,5 +278,9 @@ def _thanks_only(reading: Reading, facts: Mapping[str, FactValue]) -> bool:
     return (
         reading.has("thanks")
         and facts.get("gc_retry") in (None, "fixed")
-        and not any(h for h in reading.of("oom") if not reading.negated(h))
+        # "OOM with gc off at batch 2. Re-enabled gc, fits now. Thanks!": the crash is over
+        and (
+            not any(h for h in reading.of("oom") if not reading.negated(h))
+            or _over_and_thanked(reading)
+        )
     ) or (reading.has("thanks") and not facts and not reading.has("trouble", "oom"))

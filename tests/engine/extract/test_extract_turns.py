@@ -137,6 +137,16 @@ NUMBERS: list[tuple[str, dict[str, FactValue], set[str]]] = [
 
 
 INTENTS = [
+    # a crash told, then fixed, then thanks: nothing left to solve
+    (
+        "OOM with gc off at batch 2, 1024. Re-enabled gc, fits now. Thanks for the guide!",
+        "off_topic",
+    ),
+    (
+        "OOM com gc desligado em batch 4, 1280. Religuei o gc e coube. Obrigado pelo guia!",
+        "off_topic",
+    ),
+    ("valeuuu!! qfloat8 + gc ligado de novo resolveu 🙏", "off_topic"),
     ("do i even need gc with 96gb lol. qwen edit 2511 at 1024 bs 4", "explain"),
     ("Is it true that Qwen-Image-Edit needs gradient checkpointing? planning to train", "explain"),
     ("preciso mesmo do gc com 96gb de vram?", "explain"),

@@ -137,6 +137,9 @@ NUMBERS: list[tuple[str, dict[str, FactValue], set[str]]] = [
 
 
 INTENTS = [
+    # which side GC should be on is asked to be explained
+    ("should GC be on or off?? wan 2.1 14b lora on a 5090", "explain"),
+    ("é pra deixar ligado ou desligado o GC?? lora de wan 2.1 14b numa 5090", "explain"),
     # a crash told, then fixed, then thanks: nothing left to solve
     (
         "OOM with gc off at batch 2, 1024. Re-enabled gc, fits now. Thanks for the guide!",

@@ -66,11 +66,21 @@ _SETTING_FACTS: Final = {
 
 
 def _blank(text: str, block: ConfigBlock | None) -> str:
-    """The config's lines become line breaks: read as a config, not as prose, and offsets hold."""
+    """The config's lines become line breaks: read as a config, not as prose, and offsets hold.
+    A comment line that asks ("# where does low_vram go?? under model or train") is the
+    person's words, and stays."""
     if block is None or block.start >= len(text):
         return text
     end = min(block.end, len(text))
-    return text[: block.start] + "\n" * (end - block.start) + text[end:]
+    pasted = text[block.start : end]
+    asked = [(m.start(), m.group().replace("#", " ", 1)) for m in _ASKING_COMMENT.finditer(pasted)]
+    blanked = list(re.sub(r"[^\n]", "\n", pasted))
+    for at, line in asked:
+        blanked[at : at + len(line)] = line
+    return text[: block.start] + "".join(blanked) + text[end:]
+
+
+_ASKING_COMMENT: Final = re.compile(r"^[ \t]*#[^\n]*\?[^\n]*$", re.MULTILINE)
 
 
 # A quoted line ("> Is GC on?") is someone else's words, often the bot's own question.

@@ -137,6 +137,17 @@ NUMBERS: list[tuple[str, dict[str, FactValue], set[str]]] = [
 
 
 INTENTS = [
+    # a question asked in a comment line of the pasted config is the person's
+    (
+        "train:\n  batch_size: 2\n  gradient_checkpointing: false\nmodel:\n  quantize: true\n"
+        "# where does low_vram go?? under model or train\n",
+        "where_to_change",
+    ),
+    (
+        "model:\n  quantize: true\ntrain:\n  batch_size: 1\n  gradient_checkpointing: false\n"
+        "# onde eu coloco o low_vram??? em model ou train\n",
+        "where_to_change",
+    ),
     # which side GC should be on is asked to be explained
     ("should GC be on or off?? wan 2.1 14b lora on a 5090", "explain"),
     ("é pra deixar ligado ou desligado o GC?? lora de wan 2.1 14b numa 5090", "explain"),

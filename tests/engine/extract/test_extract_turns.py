@@ -482,6 +482,9 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         set(),
     ),
     ("não, não é quantizado, é o modelo cheio. gc off", {"quantize": False}, set()),
+    # an empty checkbox is a setting off
+    ("the GC checkbox is empty, is that it?? sdxl batch 6 OOMing", {"gc": "disabled"}, set()),
+    ("o checkbox do GC tá vazio, é isso?? sdxl batch 6 estourando", {"gc": "disabled"}, set()),
     # a state after a quoted question is not the state of what was named before the quote
     (
         "> quantized?\nyes, qfloat8\n> and gradient checkpointing?\noff, turned it off yesterday",

@@ -612,6 +612,25 @@ def _wished(reading: Reading, number: Number, clause_of: Sequence[int]) -> bool:
     return _shortly_after(reading, number, clause_of, "hypo", _HYPO_REACH)
 
 
+def _wish_goes_on(reading: Reading, number: Number, wished: Number | None) -> bool:
+    """ "I'd love to go to 1024 and maybe even 1536 buckets eventually", "queria subir pra 1024
+    e quem sabe 1536 depois": a number joined to the one just wished for is wished too."""
+    if wished is None or reading.sentence_of(number.first) != reading.sentence_of(wished.last):
+        return False
+    if not 0 < number.first - wished.last <= _WISH_JOINED_REACH:
+        return False
+    between = reading.low[wished.end : number.start]
+    # not "I'd love batch 4 but right now even batch 1 OOMs": the run now, against the wish
+    return _JOINED_WISH.search(between) is not None and _NOW_AGAINST.search(between) is None
+
+
+_WISH_JOINED_REACH: Final = 8
+_JOINED_WISH: Final = re.compile(r"\b(?:and|e|or|ou|then|depois|maybe|talvez|quem sabe)\b")
+_NOW_AGAINST: Final = re.compile(
+    r"\b(?:but|mas|now|agora|rn|hoje|currently|even|nem|not|nao|so|only|just|ja|already)\b"
+)
+
+
 def _shortly_after(
     reading: Reading, number: Number, clause_of: Sequence[int], kind: str, reach: int
 ) -> bool:
@@ -649,6 +668,7 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         and (word := bisect_right(starts, n.end - 1) - 1) > n.last
     }
     expected = EXPECTED_ROLE.get(expecting or "")
+    wished: Number | None = None  # the last number only wished for
     words = reading.tokens.words
     in_phase = {i for h in reading.of("phase") for i in range(h.first, h.last + 1)}
     previews = [
@@ -835,9 +855,14 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         previous = (number, role)
         if role is None:
             continue
-        if role in _SETTING_ROLES and not replaced and _wished(reading, number, clause_of):
+        if (
+            role in _SETTING_ROLES
+            and not replaced
+            and (_wished(reading, number, clause_of) or _wish_goes_on(reading, number, wished))
+        ):
             if _put_instead(reading, number) == "wished":
                 instead = role  # "going to try 640 instead of 768": 768 is the run's
+            wished = number
             continue
         if role in _SETTING_ROLES and _THAN_IT.search(
             reading.low, max(0, number.start - 24), number.start

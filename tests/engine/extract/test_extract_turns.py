@@ -485,6 +485,19 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     # an empty checkbox is a setting off
     ("the GC checkbox is empty, is that it?? sdxl batch 6 OOMing", {"gc": "disabled"}, set()),
     ("o checkbox do GC tá vazio, é isso?? sdxl batch 6 estourando", {"gc": "disabled"}, set()),
+    # a number joined to one only wished for is wished too; the run now against a wish is not
+    (
+        "training Flex.2 at 512 with GC on, but I'd love to go to 1024 and maybe even 1536 buckets",
+        {"max_resolution": 512},
+        set(),
+    ),
+    (
+        "treino chroma em 512 com gc ligado, mas queria subir pra 1024 e quem sabe 1536 depois",
+        {"max_resolution": 512},
+        set(),
+    ),
+    ("id love to run bs 8 but even bs 2 OOMs on my 4080. gc is on", {"batch_size": 2}, set()),
+    ("queria bs 8 mas nem bs 2 roda sem oom na 4080, gc ligado", {"batch_size": 2}, set()),
     # a state after a quoted question is not the state of what was named before the quote
     (
         "> quantized?\nyes, qfloat8\n> and gradient checkpointing?\noff, turned it off yesterday",

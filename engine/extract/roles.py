@@ -627,7 +627,7 @@ def _wish_goes_on(reading: Reading, number: Number, wished: Number | None) -> bo
 _WISH_JOINED_REACH: Final = 8
 _JOINED_WISH: Final = re.compile(r"\b(?:and|e|or|ou|then|depois|maybe|talvez|quem sabe)\b")
 _NOW_AGAINST: Final = re.compile(
-    r"\b(?:but|mas|now|agora|rn|hoje|currently|even|nem|not|nao|so|only|just|ja|already)\b"
+    r"\b(?:but|mas|now|agora|rn|hoje|currently|nem|not|nao|so|only|just|ja|already)\b"
 )
 
 

@@ -497,7 +497,7 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         set(),
     ),
     ("id love to run bs 8 but even bs 2 OOMs on my 4080. gc is on", {"batch_size": 2}, set()),
-    ("queria bs 8 mas nem bs 2 roda sem oom na 4080, gc ligado", {"batch_size": 2}, set()),
+    ("queria bs 8 mas até com bs 2 dá oom na 4080, gc ligado", {"batch_size": 2}, set()),
     # a state after a quoted question is not the state of what was named before the quote
     (
         "> quantized?\nyes, qfloat8\n> and gradient checkpointing?\noff, turned it off yesterday",

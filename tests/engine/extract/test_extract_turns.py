@@ -498,6 +498,19 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     ("id love to run bs 8 but even bs 2 OOMs on my 4080. gc is on", {"batch_size": 2}, set()),
     ("queria bs 8 mas até com bs 2 dá oom na 4080, gc ligado", {"batch_size": 2}, set()),
+    # the first sample, or sampling just starting, is the sampling stage, not the first steps
+    (
+        "HiDream em 1024 dá OOM assim que começa a amostragem. GC ligado.",
+        {"oom_phase": "sampling"},
+        set(),
+    ),
+    ("wan 2.1 ooms as soon as it starts sampling, gc off", {"oom_phase": "sampling"}, set()),
+    ("gc off, 5080 16gb. OOM na hora q gera a primeira amostra", {"oom_phase": "sampling"}, set()),
+    (
+        "deu out of memmory na primeira imagem de amostra, antes de comecar o treino",
+        {"oom_phase": "sampling"},
+        set(),
+    ),
     # a state after a quoted question is not the state of what was named before the quote
     (
         "> quantized?\nyes, qfloat8\n> and gradient checkpointing?\noff, turned it off yesterday",

@@ -511,6 +511,17 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"oom_phase": "sampling"},
         set(),
     ),
+    # "his"/"dele" open a clause about someone else's run
+    (
+        "me and a friend both train flux on 4090s. his OOMs at the first sample, mine never OOMs",
+        {},
+        {"oom_phase"},
+    ),
+    (
+        "eu e um amigo treinamos flux na 4090. a dele estoura no primeiro sample, a minha nunca deu OOM",
+        {},
+        {"oom_phase"},
+    ),
     # a state after a quoted question is not the state of what was named before the quote
     (
         "> quantized?\nyes, qfloat8\n> and gradient checkpointing?\noff, turned it off yesterday",

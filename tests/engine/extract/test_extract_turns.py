@@ -513,12 +513,14 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # "his"/"dele" open a clause about someone else's run
     (
-        "me and a friend both train flux on 4090s. his OOMs at the first sample, mine never OOMs",
+        "me and a friend both train flux on 4090s. his OOMs at the first sample, mine never OOMs,"
+        " it's just slow with gc on",
         {},
         {"oom_phase"},
     ),
     (
-        "eu e um amigo treinamos flux na 4090. a dele estoura no primeiro sample, a minha nunca deu OOM",
+        "eu e um amigo treinamos flux na 4090. a dele estoura no primeiro sample, a minha nunca deu"
+        " OOM, só é lenta com gc ligado",
         {},
         {"oom_phase"},
     ),

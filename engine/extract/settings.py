@@ -1779,12 +1779,17 @@ def of_another_person(reading: Reading, word: int) -> bool:
     and it: "my buddy runs the same config on his 4090 with GC on", "guy above runs bs4 on 24g",
     "o cara ali em cima roda bs4"."""
     words = reading.tokens.words
-    if word >= len(words) or (_PEOPLE.isdisjoint(words) and "cara" not in words):
+    if word >= len(words) or (
+        _PEOPLE.isdisjoint(words) and "cara" not in words and _HIS.isdisjoint(words)
+    ):
         return False  # most messages name no one else
     clause = reading.clauses_of_words
     start = word
     while start > 0 and clause[start - 1] == clause[word]:
         start -= 1
+    opener = start + (words[start] in _THE)
+    if opener < word and words[opener] in _HIS:
+        return True  # "his OOMs at the first sample, mine never", "a dele estoura no sample"
     # "galera, …", "guys …": those spoken to are not whose run it is
     greeted = reading.greeted()
     told = [
@@ -1797,6 +1802,9 @@ def of_another_person(reading: Reading, word: int) -> bool:
 
 
 _PEOPLE: Final = LEXICON.words("people")
+# Whose run a clause opens with ("his OOMs…", "a dele estoura…"); not "copied his config".
+_HIS: Final = frozenset({"his", "hers", "dele", "dela"})
+_THE: Final = frozenset({"a", "o", "the"})
 _SWITCH_ACTS: Final = LEXICON.words("switch_acts")
 _ME: Final = LEXICON.words("me")
 # One's own config or the one taken for the run: "mine says `…: false`", "peguei um config que

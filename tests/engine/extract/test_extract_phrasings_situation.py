@@ -1317,9 +1317,12 @@ def test_asking_why_the_fix_worked_wants_an_explanation() -> None:
         "GC back on, no OOM anymore. why is it so slow now though?",
     ],
 )
-def test_a_retry_that_worked_is_no_run_without_ooms(text: str) -> None:
+def test_a_retry_that_worked_leaves_no_crash_stage(text: str) -> None:
+    # whether a crash fixed makes "no OOM" a fact of the run is left to the annotations (they
+    # differ); a stage of the crash fixed it never is
     facts = extract(text).facts
-    assert (facts.get("gc_retry"), facts.get("oom_phase")) == ("fixed", None)
+    assert facts.get("gc_retry") == "fixed"
+    assert facts.get("oom_phase") in (None, "none")
 
 
 @pytest.mark.parametrize(

@@ -74,7 +74,7 @@ def _blank(text: str, block: ConfigBlock | None) -> str:
     end = min(block.end, len(text))
     pasted = text[block.start : end]
     asked = [(m.start(), m.group().replace("#", " ", 1)) for m in _ASKING_COMMENT.finditer(pasted)]
-    blanked = list(re.sub(r"[^\n]", "\n", pasted))
+    blanked = ["\n"] * len(pasted)
     for at, line in asked:
         blanked[at : at + len(line)] = line
     return text[: block.start] + "".join(blanked) + text[end:]

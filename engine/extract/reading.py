@@ -175,11 +175,11 @@ class Reading:
             and first - h.last <= _NEAR
             and self.clauses[h.first] == clause
             and not self._owned(h, first)
-            and not self._closed_between(h, first)
+            and not self.closed_between(h, first)
         ]
         return min(found, default=first)
 
-    def _closed_between(self, negator: Hit, first: int) -> bool:
+    def closed_between(self, negator: Hit, first: int) -> bool:
         """An aside closed between them: "qwen-image (not edit) OOMs" reports an OOM."""
         starts = self.tokens.starts
         return ")" in self.low[starts[negator.last] : starts[first]]

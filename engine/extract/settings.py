@@ -329,7 +329,7 @@ def _negations(anchor: Hit, clause: Sequence[Hit], setting: str, reading: Readin
     """The negations just before ``anchor``; not one before another setting named between
     ("no quant no lowvram": the first "no" is the quantizing's), nor one inside an aside closed
     before it ("qwen image (not edit) ooms w gc on")."""
-    starts, words = reading.tokens.starts, reading.tokens.words
+    words = reading.tokens.words
     others = [h.first for h in clause if h.kind in _NAMED and h.arg != setting]
     # "não quantizei nada e não ativei low_vram": a negation before an "e"/"and" is another
     # verb's; not "não é quantizado", whose "é" reads "e"
@@ -354,7 +354,7 @@ def _negations(anchor: Hit, clause: Sequence[Hit], setting: str, reading: Readin
         and anchor.first - h.last <= _NEAR
         and not any(h.last < at < anchor.first for at in others)
         and not (h.first == h.last and h.first in crashes)
-        and ")" not in reading.low[starts[h.last] : starts[anchor.first]]
+        and not reading.closed_between(h, anchor.first)
     ]
 
 

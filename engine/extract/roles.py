@@ -1215,11 +1215,15 @@ def _corrected_since(reading: Reading, past: Hit, number: Number) -> bool:
     if past.last >= number.first:
         return False
     between = reading.low[reading.tokens.ends[past.last] : number.start]
-    # "tava 4, baixei pra 1": the value a change ended at, after what it was
-    return _ACTUALLY.search(between) is not None or _CHANGED_TO.search(between) is not None
+    # "tava 4, baixei pra 1": the value a change ended at, after what it was; "1280 last time,
+    # this time 1024": the value of the run now, after the earlier one's
+    return any(r.search(between) for r in (_ACTUALLY, _CHANGED_TO, _THIS_TIME))
 
 
 _ACTUALLY: Final = re.compile(r"\b(?:actually|na verdade|i mean|quer dizer|corre[cç]\w*)\b")
+_THIS_TIME: Final = re.compile(
+    r"\b(?:now|agora|this time|dessa vez|desta vez|nessa vez|currently|atualmente|rn)\b"
+)
 
 
 _BATCH_WORDS: Final = frozenset({"batch", "bs", "lote"})

@@ -8,6 +8,7 @@ from typing import Final
 
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
+from engine.extract.settings import of_another_person
 
 REGRESSION_AFTER_UPDATE: Final = "regression_after_update"
 """It broke right after updating AI Toolkit (a pull, a new version, a new image)."""
@@ -93,16 +94,26 @@ def signal_hits(reading: Reading) -> dict[str, Hit]:
         found[WRONG_GPU] = two
     if not shared:
         for hit in reading.of("signal"):
-            found.setdefault(hit.arg, hit)
+            if _of_the_run(reading, hit):
+                found.setdefault(hit.arg, hit)
         return _unless_out_of_memory(reading, found)
     # "shared memory" in a container is /dev/shm; on a desktop GPU it is the spill.
     spill = DEV_SHM if reading.has("docker") else SHARED_MEMORY_SPILL
     for hit in reading.hits:
-        if hit.kind == "signal":
+        if hit.kind == "signal" and _of_the_run(reading, hit):
             found.setdefault(hit.arg, hit)
-        elif hit.kind == "shared_memory":
+        elif hit.kind == "shared_memory" and _of_the_run(reading, hit):
             found.setdefault(spill, hit)
     return _unless_out_of_memory(reading, found)
+
+
+def _of_the_run(reading: Reading, hit: Hit) -> bool:
+    """Told of one's own run, not ruled out ("not a wrong-GPU thing", "não é gpu errada") nor
+    said of someone else's run ("my friend's gets Killed while loading, mine doesn't")."""
+    if reading.negated(hit):
+        return False
+    # another person's job on one's card is the trouble itself ("my brother was gaming on it")
+    return hit.arg == OTHER_PROCESS or not of_another_person(reading, hit.first)
 
 
 def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, Hit]:

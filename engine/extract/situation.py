@@ -582,7 +582,9 @@ def memory_kind(reading: Reading, ooms: Sequence[Hit], signals: dict[str, Hit]) 
     for hit in reading.of("fact"):
         fact, _, value = hit.arg.partition("=")
         if fact == "memory_kind" and not (
-            reading.negated(hit) or _asked_as_an_outcome(reading, hit)
+            reading.negated(hit)
+            or _asked_as_an_outcome(reading, hit)
+            or of_another_person(reading, hit.first)  # "my friend's gets Killed, mine…"
         ):
             return _hit(reading, fact, value, hit)
     if ooms:

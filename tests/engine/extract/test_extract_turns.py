@@ -535,7 +535,76 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"quantize": True, "gc": "disabled"},
         set(),
     ),
+    # the size of an earlier run, then the one of the run now
+    (
+        "last time i trained at 1536, this time 1152 and it still dies at step 1",
+        {"max_resolution": 1152},
+        set(),
+    ),
+    (
+        "da última vez treinei em 1536, agora tô em 1152 e ainda morre no passo 1",
+        {"max_resolution": 1152},
+        set(),
+    ),
+    # memory another program eats and an upscaler's target are no card and no training size
+    (
+        "forge is running in the other window eating 9gb and the lora ooms at load",
+        {},
+        {"vram_gb"},
+    ),
+    (
+        "upscaled the photos to 2048 first, training at 832 with gc off, oom on step 2",
+        {"max_resolution": 832},
+        set(),
+    ),
+    # never one run finished: no stable run to go back to
+    (
+        "never got a single lora to finish on this laptop, gc on, chroma dies on step 1",
+        {"stable_with_gc": "no"},
+        set(),
+    ),
+    (
+        "nunca terminei uma lora nesse notebook, gc ligado, o chroma morre no passo 1",
+        {"stable_with_gc": "no"},
+        set(),
+    ),
+    # older cards named with their size, and a step number that only looks like one
+    (
+        "training sdxl on a gtx 1070, batch 1, oom at step 3",
+        {"vram_gb": 8},
+        set(),
+    ),
+    (
+        "flux com gc off, deu oom no passo 1660 de 3000 numa 3090",
+        {"vram_gb": 24, "oom_phase": "later"},
+        set(),
+    ),
 ]
+
+
+# Memory trouble the guide does not cover, ruled out or told of someone else's run, is not the
+# run's: the run's own crash is the guide's.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "it's not the shared memory thing, it crashes outright: cuda oom at step 2 with gc off",
+        "não é gpu errada, só tenho uma placa. gc desligado e cuda out of memory no passo 1",
+        "my roommate's run gets Killed while caching, mine is a plain cuda oom with gc off",
+    ],
+)
+def test_memory_trouble_ruled_out_leaves_the_guides_crash(text: str) -> None:
+    assert understand(text).intent == "fix_oom"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the job I cancelled is still listed in nvidia-smi and the new one ooms while loading",
+        "Coloquei pra GPU 1 mas continua carregando na 0, onde está o comfy, e dá out of memory",
+    ],
+)
+def test_memory_held_by_another_job_is_outside_the_guide(text: str) -> None:
+    assert understand(text).intent == "outside_guide"
 
 
 @pytest.mark.parametrize(

@@ -83,6 +83,19 @@ def _blank(text: str, block: ConfigBlock | None) -> str:
 _ASKING_COMMENT: Final = re.compile(r"^[ \t]*#[^\n]*\?[^\n]*$", re.MULTILINE)
 
 
+def _uncommented(text: str) -> str:
+    """A setting commented out ("# low_vram: true", "quantize: true  # low_vram: true") is
+    not set: it becomes blanks, and offsets hold."""
+    if "#" not in text:
+        return text
+    return _COMMENTED_SETTING.sub(lambda m: " " * len(m.group()), text)
+
+
+_COMMENTED_SETTING: Final = re.compile(
+    r"(?:^|(?<=\s))#[ \t]*[a-z]+_[a-z_]+[ \t]*[:=][^\n?]*$", re.M
+)
+
+
 # A quoted line ("> Is GC on?") is someone else's words, often the bot's own question.
 _QUOTED: Final = re.compile(r"^[ \t]*>[^\n]*", re.MULTILINE)
 
@@ -121,7 +134,7 @@ def _scanned(text: str, job: bool = True) -> tuple[str, str, ConfigBlock | None]
     """The part of a message read as prose (without its quotes, and with them), and the config
     pasted in it; without ``job``, all of it is prose."""
     block = find_config(text[:MAX_CONFIG_CHARS]) if job else None
-    quoting = interleaved(_blank(text[:MAX_SCAN_CHARS], block))
+    quoting = interleaved(_uncommented(_blank(text[:MAX_SCAN_CHARS], block)))
     return _unquoted(quoting), quoting, block
 
 

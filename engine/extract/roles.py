@@ -573,7 +573,12 @@ def _fits(role: str, number: Number) -> bool:
     values = number.members or [number.value, *([number.second] if number.second else [])]
     if role in _INTEGER_ROLES and not all(v.is_integer() for v in values):
         return False
+    if role in _SIZES and not all(v % 8 == 0 for v in values):
+        return False  # "the samples at 250 went fine": a step; images are sized by eights
     return all(low_end <= v <= high_end for v in values)
+
+
+_SIZES: Final = frozenset({"max_resolution", "sample_size", "sample_width", "sample_height"})
 
 
 def _role(number: Number, score: _Score) -> str | None:

@@ -1057,6 +1057,10 @@ _INFERENCE: Final = frozenset(
     {"inference", "inferencia", "forge", "comfy", "comfyui", "tensorrt", "a1111", "webui"}
 )
 _DOWNLOADED: Final = frozenset({"downloaded", "baixado", "baixada", "civitai"})
+# Other programs with a low-VRAM mode of their own.
+_OTHER_PROGRAMS: Final = _INFERENCE | frozenset(
+    {"swarmui", "swarm", "kohya", "onetrainer", "fooocus"}
+)
 _NOT_TRAINED_HERE: Final = _INFERENCE | _DOWNLOADED
 _BARE_BITS: Final = frozenset({"8bit", "8 bit", "8 bits", "4bit", "4 bit", "4 bits"})
 _OPTIMIZER_BITS: Final = re.compile(
@@ -1087,6 +1091,10 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
                 continue  # "the optimizer is 8bit", "adamw 8 bit": not the model quantized
             if hit.arg == "quantize" and _not_the_model_trained(hit, reading):
                 continue  # "quantize_te: true", "the fp8 file I downloaded", "int8 in Forge"
+            if hit.arg == "low_vram" and not _OTHER_PROGRAMS.isdisjoint(
+                reading.words_of_sentence(hit.first)
+            ):
+                continue  # "ComfyUI with --lowvram", "o preset low vram do kohya"
             changed = _changed_over(hit, reading) or _to_full_precision(hit, reading)
             if changed is not None:
                 states.append(changed)

@@ -579,6 +579,40 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"vram_gb": 24, "oom_phase": "later"},
         set(),
     ),
+    # a setting commented out in a pasted config is not set
+    (
+        "model:\n  quantize: true\n  # low_vram: true\ntrain:\n  batch_size: 1\n"
+        "gc off, oom at step 2",
+        {"quantize": True},
+        {"low_vram"},
+    ),
+    (
+        "quantize: true  # low_vram: true\nbatch_size: 1\ngc desligado, oom no passo 2",
+        {"quantize": True},
+        {"low_vram"},
+    ),
+    # another program's low-VRAM mode is not the run's
+    (
+        "comfyui runs flux fine with --lowvram on my 3070, but training it here ooms at load",
+        {},
+        {"low_vram"},
+    ),
+    (
+        "no forge eu uso o modo low vram e vai de boa, mas o treino aqui dá oom carregando",
+        {},
+        {"low_vram"},
+    ),
+    # a step the previews were made at is no preview size
+    (
+        "the samples at 250 came out fine, then oom at step 400 with gc off",
+        {},
+        {"sample_width", "sample_height"},
+    ),
+    (
+        "a amostra no 750 saiu de boa, depois oom no passo 900 com gc off",
+        {},
+        {"sample_width", "sample_height"},
+    ),
 ]
 
 

@@ -110,7 +110,7 @@ def signal_hits(reading: Reading) -> dict[str, Hit]:
 def _of_the_run(reading: Reading, hit: Hit) -> bool:
     """Told of one's own run, not ruled out ("not a wrong-GPU thing", "não é gpu errada") nor
     said of someone else's run ("my friend's gets Killed while loading, mine doesn't")."""
-    if reading.negated(hit):
+    if reading.negated(hit) or (hit.arg == OOM_KILLER and superseded(reading, hit)):
         return False
     # another person's job on one's card is the trouble itself ("my brother was gaming on it")
     return hit.arg == OTHER_PROCESS or not of_another_person(reading, hit.first)
@@ -122,6 +122,19 @@ def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, 
     if OTHER_ERROR in found and _OUT_OF_MEMORY.search(reading.low):
         del found[OTHER_ERROR]
     return found
+
+
+def superseded(reading: Reading, hit: Hit) -> bool:
+    """The system's memory ran out before, and now it is the card's: "it used to get Killed
+    while caching, added swap, now it's CUDA out of memory at step 1"."""
+    end = reading.span(hit.first, hit.last)[1]
+    return _NOW_THE_CARDS.search(reading.low, end) is not None
+
+
+_NOW_THE_CARDS: Final = re.compile(
+    r"\b(?:now|agora|instead|hoje|dessa vez|this time)\b[^?]{0,120}?"
+    r"(?:cuda (?:error: )?out of memory|cuda oom|outofmemoryerror)"
+)
 
 
 _OUT_OF_MEMORY: Final = re.compile(

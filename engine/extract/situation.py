@@ -28,6 +28,7 @@ from engine.extract.signals import (
     OUTSIDE_GUIDE,
     REGRESSION_AFTER_UPDATE,
     SHARED_MEMORY_SPILL,
+    superseded,
 )
 
 _GOAL_CUES = (("speed", "speed"), ("quality", "quality"))
@@ -585,6 +586,7 @@ def memory_kind(reading: Reading, ooms: Sequence[Hit], signals: dict[str, Hit]) 
             reading.negated(hit)
             or _asked_as_an_outcome(reading, hit)
             or of_another_person(reading, hit.first)  # "my friend's gets Killed, mine…"
+            or (value == "system" and superseded(reading, hit))  # "… now it's CUDA OOM"
         ):
             return _hit(reading, fact, value, hit)
     if ooms:

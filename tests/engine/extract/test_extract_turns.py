@@ -624,6 +624,9 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "it's not the shared memory thing, it crashes outright: cuda oom at step 2 with gc off",
         "não é gpu errada, só tenho uma placa. gc desligado e cuda out of memory no passo 1",
         "my roommate's run gets Killed while caching, mine is a plain cuda oom with gc off",
+        "it got Killed while caching until I added swap; now it's CUDA out of memory at step 1",
+        "dava Killed no carregamento, pus mais RAM e agora é CUDA out of memory no passo 1",
+        "my run stopped with an error about memory at step 3, chroma, gc off",
     ],
 )
 def test_memory_trouble_ruled_out_leaves_the_guides_crash(text: str) -> None:
@@ -635,6 +638,8 @@ def test_memory_trouble_ruled_out_leaves_the_guides_crash(text: str) -> None:
     [
         "the job I cancelled is still listed in nvidia-smi and the new one ooms while loading",
         "Coloquei pra GPU 1 mas continua carregando na 0, onde está o comfy, e dá out of memory",
+        "cuda oom at step 1, but comfy was generating at the same time on the same card",
+        "deu oom no passo 1, o comfy tava gerando ao mesmo tempo na mesma placa",
     ],
 )
 def test_memory_held_by_another_job_is_outside_the_guide(text: str) -> None:

@@ -1084,6 +1084,7 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
     named_at = -1  # the last word of the name ``previous`` comes from
     by_clause, clause_of = reading.by_clause, reading.clauses
     through = -1  # the last word of a change read as one ("gc true -> false")
+    unstated: Hit | None = None  # the last setting named with no state of its own
     for hit in reading.hits:
         kind = hit.kind
         if kind in _NAMED:
@@ -1113,6 +1114,16 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
                 state = states[-1]._replace(
                     setting=hit.arg, first=hit.first, last=hit.last, retry=False
                 )
+            if state is None:
+                unstated = hit
+            elif (
+                unstated is not None
+                and kind != "assert"  # "gradient checkpointing + nf4": nf4 says only its own
+                and _joined_by_plus(unstated, hit, reading)
+            ):
+                # "quantize + low_vram on", "qfloat8 + gc ligados": one state of both
+                states.append(state._replace(setting=unstated.arg, first=unstated.first))
+                unstated = None
             previous, named_at = hit.arg, hit.last
         elif kind in _STRONG:
             # "…que desligar o GC acelera e desliguei": a second verb, after the name's own
@@ -1293,6 +1304,12 @@ def _plus(named: Hit, previous: SettingState, reading: Reading) -> bool:
     "qfloat8 + low_vram, gc on"."""
     between = reading.low[reading.tokens.ends[previous.last] : reading.tokens.starts[named.first]]
     return previous.state == "on" and between.strip() in ("+", "&")
+
+
+def _joined_by_plus(first: Hit, second: Hit, reading: Reading) -> bool:
+    """Two names joined by "+" ("quantize + low_vram on"): the state after both is of both."""
+    between = reading.low[reading.tokens.ends[first.last] : reading.tokens.starts[second.first]]
+    return between.strip() in ("+", "&") and first.arg != second.arg
 
 
 def _also(named: Hit, reading: Reading) -> bool:

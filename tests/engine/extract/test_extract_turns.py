@@ -602,6 +602,22 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {},
         {"low_vram"},
     ),
+    # one state after two names joined by "+" is of both; a name that says its own is not
+    (
+        "quantize + low_vram on, gc off, hidream ooms at step 1",
+        {"quantize": True, "low_vram": True, "gc": "disabled"},
+        set(),
+    ),
+    (
+        "quantize + gc ligados e mesmo assim oom no passo 1",
+        {"quantize": True, "gc": "enabled"},
+        set(),
+    ),
+    (
+        "help w/ gradient checkpointing + qfloat8 pls",
+        {"quantize": True},
+        {"gc"},
+    ),
     # a step the previews were made at is no preview size
     (
         "the samples at 250 came out fine, then oom at step 400 with gc off",

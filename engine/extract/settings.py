@@ -1007,7 +1007,7 @@ def _done_without(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Sett
     if mention.arg not in ("quantize", "low_vram"):
         return None
     words = reading.tokens.words
-    if words[mention.first] in ("unquantized", "non"):
+    if words[mention.first] in ("unquantized", "non") or _in_full_precision(mention, reading):
         return SettingState(mention.arg, "off", mention.first, mention.last, False)
     for negation in _negations(mention, clause, mention.arg, reading):
         if set(words[negation.last + 1 : mention.first]) <= _USED:
@@ -1016,6 +1016,18 @@ def _done_without(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Sett
 
 
 _USED: Final = frozenset({"use", "used", "usei", "uso", "using", "usando", "any", "a", "de"})
+
+
+def _in_full_precision(mention: Hit, reading: Reading) -> bool:
+    """ "plain bf16", "transformer em bf16 puro": trained unquantized; not the side a change
+    left ("went from full bf16 to qfloat8", "de bf16 pra fp8")."""
+    words = reading.tokens.words
+    if "bf16" not in words[mention.first : mention.last + 1]:
+        return False
+    return _CHANGE_ENDS.isdisjoint(words[max(0, mention.first - 1) : mention.last + 3])
+
+
+_CHANGE_ENDS: Final = frozenset({"from", "de", "to", "pra", "para", "pro", "->", "→"})
 
 
 def _not_the_model_trained(hit: Hit, reading: Reading) -> bool:

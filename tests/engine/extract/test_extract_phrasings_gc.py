@@ -369,7 +369,6 @@ def test_side_by_side(text: str, state: str) -> None:
         # the text encoder's quantization is not the model's
         ("qwen edit, quantize_te on, OOM while quantizing the text encoder", "quantize"),
         ("OOM while it's quantizing the text encoder for Qwen Image Edit", "quantize"),
-        ("qie OOM at step 1, quantized only the text encoder (transformer full bf16)", "quantize"),
         ("quantizei so o te do flux (o transformer nao), oom no step 1", "quantize"),
     ],
 )

@@ -618,6 +618,27 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"quantize": True},
         {"gc"},
     ),
+    # the transformer trained in plain bf16 is unquantized; the side a change left is not
+    (
+        "only the text encoder is quantized, the transformer is plain bf16, oom at step 1",
+        {"quantize": False},
+        set(),
+    ),
+    (
+        "qie OOM at step 1, quantized only the text encoder (transformer full bf16)",
+        {"quantize": False},
+        set(),
+    ),
+    (
+        "por enquanto o transformer tá em bf16 puro e dá oom no passo 1",
+        {"quantize": False},
+        set(),
+    ),
+    (
+        "moved from full bf16 to qfloat8 and it fits now",
+        {"quantize": True},
+        set(),
+    ),
     # a step the previews were made at is no preview size
     (
         "the samples at 250 came out fine, then oom at step 400 with gc off",

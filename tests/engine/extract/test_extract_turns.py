@@ -210,6 +210,43 @@ INTENTS = [
         "trained 4 loras fine with gc on. turned it off to test speed and now it OOMs at step 1",
         "fix_oom",
     ),
+    # memory trouble the guide does not cover, ruled out, over, or told of someone else's run:
+    # the run's own crash is the guide's
+    (
+        "it's not the shared memory thing, it crashes outright: cuda oom at step 2 with gc off",
+        "fix_oom",
+    ),
+    (
+        "não é gpu errada, só tenho uma placa. gc desligado e cuda out of memory no passo 1",
+        "fix_oom",
+    ),
+    (
+        "my roommate's run gets Killed while caching, mine is a plain cuda oom with gc off",
+        "fix_oom",
+    ),
+    (
+        "it got Killed while caching until I added swap; now it's CUDA out of memory at step 1",
+        "fix_oom",
+    ),
+    (
+        "dava Killed no carregamento, pus mais RAM e agora é CUDA out of memory no passo 1",
+        "fix_oom",
+    ),
+    ("my run stopped with an error about memory at step 3, chroma, gc off", "fix_oom"),
+    # memory held by another job on the same card is not
+    (
+        "the job I cancelled is still listed in nvidia-smi and the new one ooms while loading",
+        "outside_guide",
+    ),
+    (
+        "Coloquei pra GPU 1 mas continua carregando na 0, onde está o comfy, e dá out of memory",
+        "outside_guide",
+    ),
+    (
+        "cuda oom at step 1, but comfy was generating at the same time on the same card",
+        "outside_guide",
+    ),
+    ("deu oom no passo 1, o comfy tava gerando ao mesmo tempo na mesma placa", "outside_guide"),
 ]
 
 
@@ -651,36 +688,6 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"sample_width", "sample_height"},
     ),
 ]
-
-
-# Memory trouble the guide does not cover, ruled out or told of someone else's run, is not the
-# run's: the run's own crash is the guide's.
-@pytest.mark.parametrize(
-    "text",
-    [
-        "it's not the shared memory thing, it crashes outright: cuda oom at step 2 with gc off",
-        "não é gpu errada, só tenho uma placa. gc desligado e cuda out of memory no passo 1",
-        "my roommate's run gets Killed while caching, mine is a plain cuda oom with gc off",
-        "it got Killed while caching until I added swap; now it's CUDA out of memory at step 1",
-        "dava Killed no carregamento, pus mais RAM e agora é CUDA out of memory no passo 1",
-        "my run stopped with an error about memory at step 3, chroma, gc off",
-    ],
-)
-def test_memory_trouble_ruled_out_leaves_the_guides_crash(text: str) -> None:
-    assert understand(text).intent == "fix_oom"
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "the job I cancelled is still listed in nvidia-smi and the new one ooms while loading",
-        "Coloquei pra GPU 1 mas continua carregando na 0, onde está o comfy, e dá out of memory",
-        "cuda oom at step 1, but comfy was generating at the same time on the same card",
-        "deu oom no passo 1, o comfy tava gerando ao mesmo tempo na mesma placa",
-    ],
-)
-def test_memory_held_by_another_job_is_outside_the_guide(text: str) -> None:
-    assert understand(text).intent == "outside_guide"
 
 
 @pytest.mark.parametrize(

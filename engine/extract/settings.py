@@ -1314,14 +1314,18 @@ _JOINING: Final = frozenset({"e", "and", "o", "a", "the", "my", "tambem", "also"
 def _plus(named: Hit, previous: SettingState, reading: Reading) -> bool:
     """A name added with "+" to a setting said on just before: "quantizado + low vram",
     "qfloat8 + low_vram, gc on"."""
-    between = reading.low[reading.tokens.ends[previous.last] : reading.tokens.starts[named.first]]
-    return previous.state == "on" and between.strip() in ("+", "&")
+    return previous.state == "on" and _plus_between(previous.last, named.first, reading)
 
 
 def _joined_by_plus(first: Hit, second: Hit, reading: Reading) -> bool:
     """Two names joined by "+" ("quantize + low_vram on"): the state after both is of both."""
-    between = reading.low[reading.tokens.ends[first.last] : reading.tokens.starts[second.first]]
-    return between.strip() in ("+", "&") and first.arg != second.arg
+    return first.arg != second.arg and _plus_between(first.last, second.first, reading)
+
+
+def _plus_between(last: int, first: int, reading: Reading) -> bool:
+    """Only a "+" (or "&") between the word ``last`` and the word ``first``."""
+    between = reading.low[reading.tokens.ends[last] : reading.tokens.starts[first]]
+    return between.strip() in ("+", "&")
 
 
 def _also(named: Hit, reading: Reading) -> bool:

@@ -559,7 +559,9 @@ _SWAPPED_FOR: Final = re.compile(
     r"\b(?:for|with|por|pela|pelo)\s+(?:(?:the|a|an|o|um|uma)\s+)?(?:used\s+|usada\s+)?$"
 )
 _MOVED_TO: Final = re.compile(
-    r"(?:\bto|\bpro|\bpra|\bpara|\bnow|\bagora|->|\bnew|\bnov[oa]|\binto)"
+    r"(?:\bto|\bpro|\bpra|\bpara|\bnow|\bagora|->|\bnew|\bnov[oa]|\binto"
+    # "trained SDXL for a year… first Z-Image LoRA this week": the one tried for the first time
+    r"|\bfirst(?: ever)?)"
     r"\s+(?:(?:the|a|an|o|um|uma|my|meu|minha)\s+)?$"
 )
 

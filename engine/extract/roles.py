@@ -1044,7 +1044,8 @@ _NOT_RUN: Final = re.compile(
     r"(?:\bnao (?:aguenta|cabe|roda|rola|suporta|vou (?:pra|para|pro))"
     r"|\b(?:can'?t|cannot|won'?t|doesn'?t|does not|couldn'?t) (?:do|handle|fit|run|take|hold)"
     r"|\bnot going (?:to|down to)"
-    r"|\b(?:people|ppl|others|folks|everyone) (?:get|run|use|do|train with|train at|go with)"
+    r"|\b(?:people|ppl|others|folks|everyone) (?:get|run|use|do|train with|train at|go with"
+    r"|getting|running|using|doing|training (?:with|at))"
     r"|\b(?:galera|pessoal|o povo) (?:usa|roda|consegue|treina com|treinam com)"
     r"|\b(?:fake|simulate|emulate|simular|emular|fingir)(?: a| um)?"
     rf"|\b{_NOT_TRIED}"
@@ -1057,7 +1058,7 @@ _NOT_RUN: Final = re.compile(
 # The other side of a comparison, or an example: not the run's.
 _COMPARED_TO: Final = re.compile(
     r"\b(?:compared (?:to|with)|comparado (?:a|ao|com)|em comparacao (?:a|ao|com)|versus|vs"
-    r"|something like|algo como|for example|por exemplo|tipo)\b[^.?!,;\n]{0,24}$"
+    r"|something like|algo como|for example|por exemplo|tipo)\b[^.?!,;\n]{0,32}$"
 )
 
 
@@ -1131,7 +1132,7 @@ def _aside(reading: Reading, number: Number, *, same_job: bool = False) -> bool:
         return True
     if _NOT_RUN.search(reading.low, max(0, number.start - 40), number.start):
         return True
-    window = reading.low[max(0, number.start - 40) : number.start]
+    window = reading.low[max(0, number.start - 48) : number.start]
     if any(key in window for key in _COMPARED_KEYS) and _COMPARED_TO.search(window):
         return True  # "compared to batch 8 on a bigger card", "for something like Z-Image at 1024"
     if not _VERSUS.isdisjoint(reading.words_of_sentence(number.first)):
@@ -1469,8 +1470,20 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
             if not now and role in _ASIDE_ALONE_DROPPED:
                 continue
             items = now or items
+            # "bs 1, res 768 now (was 1024)": what a setting was, beside what it is
+            items = [
+                i
+                for i in items
+                if i.number.members
+                or not _WAS.search(reading.low, max(0, i.number.start - 24), i.number.start)
+            ] or items
         found.extend(_facts(reading, role, items))
     return _at_a_sample(reading, _paired_batch(reading, found, by_role), by_role)
+
+
+_WAS: Final = re.compile(
+    r"(?:\bwas|\bwere|\bera|\beram|\bantes|\bused to be|\bpreviously)\s*(?:at\s+|em\s+|:\s*)?$"
+)
 
 
 def _paired_batch(

@@ -1314,7 +1314,15 @@ _JOINING: Final = frozenset({"e", "and", "o", "a", "the", "my", "tambem", "also"
 def _plus(named: Hit, previous: SettingState, reading: Reading) -> bool:
     """A name added with "+" to a setting said on just before: "quantizado + low vram",
     "qfloat8 + low_vram, gc on"."""
-    return previous.state == "on" and _plus_between(previous.last, named.first, reading)
+    if previous.state != "on":
+        return False
+    if _plus_between(previous.last, named.first, reading):
+        return True
+    # "quantized, low vram, gc, all of it", "mesmo com fp8 e low vram": a list of what is on,
+    # after a name that says its state alone or a "with"
+    between = reading.low[reading.tokens.ends[previous.last] : reading.tokens.starts[named.first]]
+    listed = between.strip(" ,") in ("", "e", "and") and between.strip()
+    return bool(listed) and (previous.bare or previous.weak) and not previous.wished
 
 
 def _joined_by_plus(first: Hit, second: Hit, reading: Reading) -> bool:
@@ -1378,12 +1386,22 @@ def _compared(clause: Sequence[Hit], reading: Reading) -> bool:
             gap = reading.low[reading.tokens.ends[left.last] : reading.tokens.starts[right.first]]
             if any(arrow in gap for arrow in _ARROWS):
                 continue  # "gc was off -> turned it on -> still dies": one after the other
+            if _another_setting_between(clause, left, right):
+                continue  # "quantize: false and gc on": two settings, each with its state
             if len(between) <= 2 and (not between or set(between) & _COMPARING):
                 return True
     return False
 
 
 _ARROWS: Final = ("->", "→", "=>")
+
+
+def _another_setting_between(clause: Sequence[Hit], left: Hit, right: Hit) -> bool:
+    """A setting named between two states that is not the one named before the first."""
+    mentions = [h for h in clause if h.kind == "mention"]
+    before = [h.arg for h in mentions if h.last < left.first]
+    between = {h.arg for h in mentions if left.last < h.first < right.first}
+    return bool(between) and bool(before) and before[-1] not in between
 
 
 def _in_sentence(reading: Reading, sentence: int, vocabulary: frozenset[str]) -> bool:
@@ -1802,6 +1820,8 @@ def _crash_side(
         and s.state not in (chosen.state, "unknown")
         and not s.wished
         and not _calm_beside(reading, s)
+        # "without GC it runs out of memory, with it on it trains fine": what would happen
+        and not if_without_it(reading, s)
     ]
     # a calm state said after the crash is a fix ("flipped it back on and it trains fine"),
     # unless it is only the other side set beside it ("com `true` o mesmo job treina")
@@ -1938,6 +1958,14 @@ def _without_it_crashes(reading: Reading, state: SettingState) -> bool:
     with_side = reading.tokens.words[first - 1 : first] in _WITH
     same_sentence = reading.sentence_of(first) == reading.sentence_of(state.first)
     return same_sentence and not with_side and _crash_in(following, reading)
+
+
+def if_without_it(reading: Reading, state: SettingState) -> bool:
+    """A sentence opened by what happens without GC, beside what happens with it: "Without GC it
+    runs out of memory, with it on it trains". Not a setup told in a list ("SDXL na 3060, sem GC,
+    dá OOM às vezes. Com o GC ligado nunca deu problema")."""
+    opens = reading.sentence_words(reading.sentence_of(state.first))[0] == state.first
+    return opens and _without_it_crashes(reading, state)
 
 
 def one_side_of_two(reading: Reading, word: int) -> bool:

@@ -85,6 +85,58 @@ def _two_cards(reading: Reading) -> Hit | None:
 _TWO_CARDS: Final = re.compile(r"\b(?:2|two|duas|dois) (?:gpus|cards|placas)\b")
 
 
+# Something else run on the card while training: a game, another trainer or UI, a second job
+_OTHER_PROGRAM: Final = re.compile(
+    r"\b(?:game|games|jogo|jogos|fortnite|cyberpunk|valorant|warzone|minecraft|comfy|comfyui"
+    r"|kohya|forge|a1111|automatic1111|fooocus|ollama|lm studio|obs|wallpaper engine|blender"
+    r"|(?:another|other|a second|second) (?:training|job|run|lora|instance|terminal|process)"
+    r"|(?:outro|outra|segundo|segunda) (?:treino|job|lora|instancia|terminal|processo)"
+    r"|(?:os|as) dois|both of us)\b"
+)
+_AT_ONCE: Final = re.compile(
+    r"\b(?:while (?:i was |i'm |im |it was |it's |its )?(?:training|it trains|the training)"
+    r"|enquanto (?:eu |o treino )?(?:treinava|treino|treinando|tava treinando|estava treinando"
+    r"|rodava|rodando)"
+    r"|at the same time|ao mesmo tempo|in parallel|em paralelo|junto com o treino)\b"
+)
+# A second job still going: "another training running in a second terminal"
+_SECOND_RUNNING: Final = re.compile(
+    r"\b(?:another|a second|second|other) (?:training|job|run|instance|process) (?:still )?"
+    r"(?:running|going)|\b(?:outro|segundo) (?:treino|job|processo) (?:ainda )?rodando\b"
+)
+_NONE_OPEN: Final = re.compile(
+    r"\b(?:no|not|nothing|never|don'?t|nao|nada|nunca|nem)\b[^.!?\n]{0,12}$"
+)
+
+
+def _run_beside(reading: Reading) -> Hit | None:
+    """Another program told as running on the card while training: "was playing cyberpunk while
+    training", "meu irmão abriu o fortnite enquanto eu treinava", "another training running on
+    the same 4090"."""
+    low = reading.low
+    second = _SECOND_RUNNING.search(low)
+    if second is not None and not _NONE_OPEN.search(
+        low, max(0, second.start() - 16), second.start()
+    ):
+        return Hit(
+            "signal", OTHER_PROCESS, *[bisect_right(reading.tokens.starts, second.start()) - 1] * 2
+        )
+    for together in _AT_ONCE.finditer(low):
+        sentence = reading.sentence_of(bisect_right(reading.tokens.starts, together.start()) - 1)
+        start, end = reading.span(*_sentence_bounds(reading, sentence))
+        for program in _OTHER_PROGRAM.finditer(low, start, end):
+            if _NONE_OPEN.search(low, max(start, program.start() - 16), program.start()):
+                continue
+            at = bisect_right(reading.tokens.starts, program.start()) - 1
+            return Hit("signal", OTHER_PROCESS, at, at)
+    return None
+
+
+def _sentence_bounds(reading: Reading, sentence: int) -> tuple[int, int]:
+    first, last = reading.sentence_words(sentence)
+    return first, max(first, last - 1)
+
+
 def signal_hits(reading: Reading) -> dict[str, Hit]:
     """The first words that raised each signal (all but the greeting, which needs the facts)."""
     found: dict[str, Hit] = {}
@@ -92,6 +144,9 @@ def signal_hits(reading: Reading) -> dict[str, Hit]:
     two = _two_cards(reading)
     if two is not None:
         found[WRONG_GPU] = two
+    beside = _run_beside(reading)
+    if beside is not None:
+        found[OTHER_PROCESS] = beside
     if not shared:
         for hit in reading.of("signal"):
             if _of_the_run(reading, hit):
@@ -110,8 +165,12 @@ def signal_hits(reading: Reading) -> dict[str, Hit]:
 def _of_the_run(reading: Reading, hit: Hit) -> bool:
     """Told of one's own run, not ruled out ("not a wrong-GPU thing", "não é gpu errada") nor
     said of someone else's run ("my friend's gets Killed while loading, mine doesn't")."""
-    if reading.negated(hit) or (hit.arg == OOM_KILLER and superseded(reading, hit)):
+    if reading.negated(hit) or (hit.arg in (OOM_KILLER, DEV_SHM) and superseded(reading, hit)):
         return False
+    if hit.arg == OTHER_PROCESS and _CLEAN_CARD.match(
+        reading.low, reading.span(hit.first, hit.last)[1]
+    ):
+        return False  # "nvidia-smi shows 300MB used before I start": nothing else on the card
     # another person's job on one's card is the trouble itself ("my brother was gaming on it")
     return hit.arg == OTHER_PROCESS or not of_another_person(reading, hit.first)
 
@@ -121,7 +180,29 @@ def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, 
     out of memory … Compile with TORCH_USE_CUDA_DSA to enable device-side assertions"."""
     if OTHER_ERROR in found and _OUT_OF_MEMORY.search(reading.low):
         del found[OTHER_ERROR]
+    update = found.get(REGRESSION_AFTER_UPDATE)
+    if update is not None and _fine_since(reading, update):
+        del found[REGRESSION_AFTER_UPDATE]
     return found
+
+
+def _fine_since(reading: Reading, update: Hit) -> bool:
+    """Runs went fine after the update, in the sentence that tells it: "updated last week and
+    did four runs since then without any issue", "desde a atualização já fiz cinco LoRAs de
+    boa". What broke later broke for another reason."""
+    sentence = reading.sentence_of(update.first)
+    if any(reading.sentence_of(o.first) == sentence for o in reading.of("oom")):
+        return False  # "since the update it was fine at first, then OOM at step 200"
+    turns = [h.first for h in reading.of("now") if reading.sentence_of(h.first) == sentence]
+    return any(
+        h.kind == "fine"  # not "no error, just 10x slower since the update"
+        and h.first > update.last
+        and reading.sentence_of(h.first) == sentence
+        and not reading.negated(h)
+        # "the job that finished yesterday now can't even load": fine before, not since
+        and not any(turn > h.last for turn in turns)
+        for h in reading.hits
+    )
 
 
 def superseded(reading: Reading, hit: Hit) -> bool:
@@ -131,8 +212,13 @@ def superseded(reading: Reading, hit: Hit) -> bool:
     return _NOW_THE_CARDS.search(reading.low, end) is not None
 
 
+_CLEAN_CARD: Final = re.compile(
+    r"\s*(?:only |just |so |apenas |uns |about |like )?(?:\d+(?:[.,]\d+)?\s*(?:mb|mib)\b"
+    r"|nothing|nada|no (?:other )?process|no running|empty|vazia|zero)"
+)
 _NOW_THE_CARDS: Final = re.compile(
-    r"\b(?:now|agora|instead|hoje|dessa vez|this time)\b[^?]{0,120}?"
+    r"\b(?:now|agora|instead|hoje|dessa vez|this time|mine'?s different|mine is different"
+    r"|o meu (?:e|eh) (?:outra coisa|diferente)|comigo (?:e|eh) diferente)\b[^?]{0,120}?"
     r"(?:cuda (?:error: )?out of memory|cuda oom|outofmemoryerror)"
 )
 

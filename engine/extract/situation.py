@@ -17,6 +17,7 @@ from engine.extract.settings import (
     curious,
     current_states,
     describes_a_run,
+    if_without_it,
     of_another_model,
     of_another_person,
     one_side_of_two,
@@ -1182,7 +1183,10 @@ def gc_retry(
     states = [
         s
         for s in states
-        if s.setting != "gc" or s.state != "off" or describes_a_run(s, reading, states)
+        if s.setting != "gc"
+        or s.state != "off"
+        # "without GC it runs out of memory, with it on it trains": what would happen, no retry
+        or (describes_a_run(s, reading, states) and not if_without_it(reading, s))
     ]
     last = _retried(states)
     if last is None:

@@ -247,6 +247,47 @@ INTENTS = [
         "outside_guide",
     ),
     ("deu oom no passo 1, o comfy tava gerando ao mesmo tempo na mesma placa", "outside_guide"),
+    # another program on the card while training is the trouble
+    ("was playing cyberpunk while training lol. training crawled and then died", "outside_guide"),
+    (
+        "meu irmao abriu o fortnite enquanto eu treinava e o treino deu CUDA out of memory",
+        "outside_guide",
+    ),
+    (
+        "forgot i had another training running in a second terminal, both of them oomed",
+        "outside_guide",
+    ),
+    ("I don't run comfy while training, it still OOMs at step 1", "fix_oom"),
+    ("queued two runs on the same 4090: the second died at step 2 with CUDA OOM", "fix_oom"),
+    # a card seen empty before starting rules another process out
+    ("nvidia-smi shows 300MB used before i start. still CUDA OOM on the first sample", "fix_oom"),
+    # the system's trouble fixed or someone else's, the card's now
+    (
+        "the DataLoader bus error is gone after --shm-size. Now it fails with torch."
+        "OutOfMemoryError: CUDA out of memory on the 1536 bucket",
+        "fix_oom",
+    ),
+    (
+        "@mira your Killed thing was the ram. mine's different, it's a straight CUDA out of"
+        " memory at step 2400",
+        "fix_oom",
+    ),
+    # runs went fine after the update: what broke later is not the update
+    (
+        "I updated AI Toolkit last week and have done four runs since then without any issue."
+        " Today I turned gradient checkpointing off and got CUDA out of memory at step 3.",
+        "fix_oom",
+    ),
+    (
+        "Desde a atualização do mês passado já fiz umas cinco LoRAs de boa. Ontem tirei o"
+        " gradient checkpointing: CUDA out of memory no step 3.",
+        "fix_oom",
+    ),
+    ("since I updated ai toolkit it OOMs at step 1, before that it was fine", "outside_guide"),
+    (
+        "depois do update o treino ficou 3x mais lento na mesma 4090, sem erro nenhum",
+        "outside_guide",
+    ),
 ]
 
 
@@ -686,6 +727,98 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "a amostra no 750 saiu de boa, depois oom no passo 900 com gc off",
         {},
         {"sample_width", "sample_height"},
+    ),
+    # what it would be without GC, beside what it is with it: GC is on and nothing was retried
+    (
+        "without gradient checkpointing it runs out of memory, with it on it trains fine, just"
+        " 2x slower. any middle ground on a 4080?",
+        {"gc": "enabled", "vram_gb": 16},
+        {"gc_retry"},
+    ),
+    # a size that was, beside the one now
+    (
+        "bs 1, res 768 now (was 1024) and it STILL cuda oom's at step 1. 3080 10gb, flux dev",
+        {"max_resolution": 768, "batch_size": 1},
+        set(),
+    ),
+    (
+        "batch 1 agora (era 4), ainda oom no passo 2 numa 3060",
+        {"batch_size": 1},
+        set(),
+    ),
+    # other people's batch, another run's size
+    (
+        "with gc on i can only fit bs1 at 1024 on my 4070. how are people getting batch 8??",
+        {"batch_size": 1, "max_resolution": 1024},
+        set(),
+    ),
+    (
+        "gc on, bs1 at 512 on a 3060 and the samples look blurry compared to the same lora"
+        " trained at 1024 on runcomfy",
+        {"max_resolution": 512},
+        set(),
+    ),
+    # a model tried for the first time is the one now
+    (
+        "Been doing SDXL LoRAs for a year with gradient checkpointing on. First Z-Image LoRA"
+        " this week, GC still on, and it OOMs at step 1",
+        {"model_family": "z_image", "oom_phase": "first_steps"},
+        set(),
+    ),
+    # two settings each with its own state are no pair compared
+    (
+        "quantize: false e gc ligado no flex.2, 24 giga, oom no step 1",
+        {"quantize": False, "gc": "enabled"},
+        set(),
+    ),
+    (
+        "quantize false and gc on, flex.2, oom at step 1",
+        {"quantize": False, "gc": "enabled"},
+        set(),
+    ),
+    # a list of what is on, after a name that says its state alone or a "with"
+    (
+        "4070ti super 16gb, chroma, bs1 512, still ooms. quantized, low vram, gc, all of it",
+        {"quantize": True, "low_vram": True},
+        set(),
+    ),
+    (
+        "qie 2511 estourou a vram no passo 1 mesmo com fp8 e low vram, 24gb",
+        {"quantize": True, "low_vram": True},
+        set(),
+    ),
+    (
+        "fp8 and low vram, would that help? oom at step 1",
+        {},
+        {"quantize", "low_vram"},
+    ),
+    # memory in use is not the card's size; the old error's "total capacity" is
+    (
+        "not an oom btw, vram sits at about 20gb. loss goes nan",
+        {},
+        {"vram_gb"},
+    ),
+    (
+        "vram peaks at 23gb on my 4090 then OOM",
+        {"vram_gb": 24},
+        set(),
+    ),
+    (
+        "old 2080 Ti: RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 10.75"
+        " GiB total capacity; 9.89 GiB already allocated)",
+        {"vram_gb": 10.75},
+        set(),
+    ),
+    # the previews made before training, told by what makes them
+    (
+        "antes do primeiro step ele gera umas samples e morre com cuda oom",
+        {"oom_phase": "sampling"},
+        set(),
+    ),
+    (
+        "cuda oom when it renders the baseline images, before step 1",
+        {"oom_phase": "sampling"},
+        set(),
     ),
 ]
 

@@ -495,6 +495,9 @@ def _an_example(reading: Reading, hit: Hit, named: Sequence[Hit]) -> bool:
 
 
 _JOINED: Final = re.compile(r"\s*(?:,|/|or|and|ou|e|vs)?\s*")
+_A_PART_AFTER: Final = re.compile(
+    r"(?:[\s.\-]*(?:\d+(?:\.\d+)?b?|vl|it|instruct))*\s*(?:text )?(?:encoder|te|vae|tokenizer)\b"
+)
 
 
 _EXAMPLE_BEFORE: Final = re.compile(
@@ -512,6 +515,11 @@ def _word_facts(reading: Reading) -> list[Found]:
         for h in reading.of("fact")
         if h.arg.startswith("model_family=") and not _in_a_name(reading, h)
     ]
+    # "caching text embeddings (the qwen 2.5 vl encoder) for qie": a part of the model trained,
+    # when another model is named; alone, "the Lumina 2 text encoder" is the model's own
+    parts = [h for h in named if _A_PART_AFTER.match(reading.low, reading.span(h.first, h.last)[1])]
+    if len({h.arg for h in named}) > 1 and len(parts) < len(named):
+        named = [h for h in named if h not in parts]
     examples = [h for h in named if _an_example(reading, h, named)]
     # "modelos grandes tipo Qwen Edit e Flux, e no SD 1.5…": the sentence compares examples
     compared = {reading.sentence_of(h.first) for h in examples}

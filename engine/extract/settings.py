@@ -322,6 +322,8 @@ def _verb_of_the_next(hit: Hit, last: int, others: Sequence[int], reading: Readi
 
 _AND: Final = frozenset({"and", "e", "then", "depois", "plus", "nem", "nor"})
 _JOINS: Final = frozenset({"and", "e"})
+# "…que desligar o GC acelera, então desmarquei": the act after what was said of it
+_AND_SO: Final = _AND | {"entao", "so", "ai", "dai"}
 _NOT_IS: Final = frozenset({("nao",), ("n",)})
 
 
@@ -385,7 +387,12 @@ def _no_object(word: Hit, reading: Reading) -> bool:
     """A verb that takes a thing with no thing after it ("hj tirei pra acelerar", "tirei e deu
     OOM"): the setting named before is what was taken off."""
     named = [h for h in reading.hits if h.kind in _NAMED and h.last < word.first]
-    if not named or reading.sentence_of(named[-1].first) != reading.sentence_of(word.first):
+    sentence = reading.sentence_of(word.first)
+    opens = reading.sentence_words(sentence)[0] == word.first
+    if not named or reading.sentence_of(named[-1].first) not in (
+        sentence,
+        *((sentence - 1,) if opens else ()),  # "com gc ligado ia bem. tirei pra ver se…"
+    ):
         return False  # "> tira o bucket de 1280" / "tirei": what the quote named
     after = reading.tokens.words[word.last + 1 : word.last + 2]
     if not after:
@@ -1142,7 +1149,7 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
             after_and = (
                 bool(states)
                 and states[-1].last < hit.first - 1
-                and reading.tokens.words[hit.first - 1] in _AND
+                and reading.tokens.words[hit.first - 1] in _AND_SO
                 and any(h.kind == "mention" for h in by_clause[clause_of[hit.first]])
                 and reading.tokens.words[hit.first] in _SWITCH_ACTS
                 # not "…e ativei o low vram", "desliguei o gc": the verb of the name after it
@@ -1487,6 +1494,8 @@ def own_act(state: SettingState, reading: Reading) -> bool:
     ] not in (("have",), ("to",)):
         return True  # "turned gc on and now the samples look worse??"; not "should I have…"
     said = said[-(state.last + 1 - state.first) :]
+    if words[max(0, state.first - 2) : state.first] in _IF_I:
+        return False  # "would anything change if I turned it off?": supposed, not done
     done = said[0].endswith("ed") or said[0] in ("left", "kept", "set", "put")
     # "I turned it off", "read that it's faster and turned it off"
     if done and reading.sentence_words(reading.sentence_of(state.first))[0] == state.first:
@@ -1495,6 +1504,7 @@ def own_act(state: SettingState, reading: Reading) -> bool:
 
 
 _BY_ME: Final = frozenset({("i",), ("and",), ("so",)})
+_IF_I: Final = frozenset({("if", "i"), ("if", "we"), ("if", "you")})
 
 
 _SWITCHED_IT: Final = frozenset(

@@ -181,7 +181,11 @@ def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, 
     if OTHER_ERROR in found and _OUT_OF_MEMORY.search(reading.low):
         del found[OTHER_ERROR]
     update = found.get(REGRESSION_AFTER_UPDATE)
-    if update is not None and _fine_since(reading, update):
+    if update is not None and (
+        _fine_since(reading, update)
+        # "where is GC in the new UI? it moved after the update": the screen changed, nothing broke
+        or (reading.has("where") and not reading.has("oom", "speed", "trouble", "vram"))
+    ):
         del found[REGRESSION_AFTER_UPDATE]
     return found
 

@@ -1193,7 +1193,7 @@ def gc_retry(
         return None
     if now is not None and now.state != "on":
         return None  # GC's "on" was the other side of a comparison: nothing was retried
-    still = reading.first("still")
+    still = reading.first("still") or _crash_after_the_retry(reading, ooms, states)
     if ooms and still is not None:
         gc = [s for s in states if s.setting == "gc"]
         # the switch back: marked as one, or the first "on" after an "off"
@@ -1238,6 +1238,26 @@ def gc_retry(
     return _found(
         reading, "gc_retry", "fixed", min(last.first, fixed.first), max(last.last, fixed.last)
     )
+
+
+def _crash_after_the_retry(
+    reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]
+) -> Hit | None:
+    """A crash told as coming after the switch back on: "OOM after re-enabling grad
+    checkpointing too", "dá OOM mesmo depois de religar o gc"."""
+    words = reading.tokens.words
+    for state in states:
+        if state.setting != "gc" or not state.retry:
+            continue
+        if _AFTER.isdisjoint(words[max(0, state.first - 2) : state.first + 1]):
+            continue
+        crash = next((h for h in ooms if 0 < state.first - h.last <= 4), None)
+        if crash is not None and not reading.negated(crash):
+            return crash
+    return None
+
+
+_AFTER: Final = frozenset({"after", "depois", "apos"})
 
 
 def _calm_between(reading: Reading, after: int, before: int) -> bool:

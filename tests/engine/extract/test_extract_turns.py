@@ -288,6 +288,15 @@ INTENTS = [
         "depois do update o treino ficou 3x mais lento na mesma 4090, sem erro nenhum",
         "outside_guide",
     ),
+    # a screen that moved after an update is no regression
+    (
+        "how do i turn gc back on in the new ui? the checkbox vanished after the update",
+        "where_to_change",
+    ),
+    (
+        "cade o gradient checkpointing na versao nova da ui? atualizei hj e mudou tudo de lugar",
+        "where_to_change",
+    ),
 ]
 
 
@@ -818,6 +827,62 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     (
         "cuda oom when it renders the baseline images, before step 1",
         {"oom_phase": "sampling"},
+        set(),
+    ),
+    # a crash told as coming after the switch back on
+    (
+        "OOM after re-enabling grad checkpointing too. 3060 12gb, flux schnell, 512 only",
+        {"gc_retry": "still_oom", "gc": "enabled"},
+        set(),
+    ),
+    ("da oom mesmo depois de religar o gc", {"gc_retry": "still_oom"}, set()),
+    # the act that opens the next sentence, or follows "so", is done to the setting named
+    (
+        "com gc ligado treinava de boa, 4 loras sem nenhum problema. tirei pra ver se ia mais"
+        " rapido e agora crasha por memoria no step 3.",
+        {"gc": "disabled", "stable_with_gc": "yes"},
+        set(),
+    ),
+    (
+        "Vi num video que desligar o gradient checkpointing deixa mais rapido entao desmarquei."
+        " Quando comeca o treino aparece erro de CUDA out of memory",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # what would happen if it were switched off says it is on
+    (
+        "gc on, never a crash. would anything change if i turned it off",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # the card's memory, however the crash and the fill are told
+    (
+        "turned off gradient checkpointing on zit and now it cuda oom's on the first step lol",
+        {"memory_kind": "gpu"},
+        set(),
+    ),
+    (
+        "it's definitely the VRAM that fills, not the RAM. OOMs as soon as training starts",
+        {"memory_kind": "gpu"},
+        set(),
+    ),
+    # memory another program sits on is not the card's size
+    (
+        "cuda oom at step 1 but nvidia-smi shows comfyui still sitting on 9gb lol. 24gb card",
+        {"vram_gb": 24},
+        set(),
+    ),
+    ("me on a 4000 ada (the sff one) at 896, bs1, gc off: oom on step 1", {"vram_gb": 20}, set()),
+    # another model's encoder beside the model trained
+    (
+        "OOM while caching text embeddings (the qwen 2.5 vl encoder) for qie, 24gb, before"
+        " training",
+        {"model_family": "qwen_edit"},
+        set(),
+    ),
+    (
+        "OOM loading the Lumina 2 text encoder on a 3090",
+        {"model_family": "other"},
         set(),
     ),
 ]

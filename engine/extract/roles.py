@@ -885,6 +885,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             continue  # "guy above runs bs4 on 24g, im on 16g": his card, not theirs
         if role == "vram_gb" and _of_the_ram(reading, number):
             continue  # "RAM fills all the way up (64GB)": the system's memory, not the card's
+        if role == "vram_gb" and _IN_USE_BEFORE.search(
+            reading.low, max(0, number.start - 24), number.start
+        ):
+            continue  # "comfy was eating about 10gb of vram", "segurando 17GB": memory in use
         if role == "vram_gb" and (
             _SHARED_BEFORE.search(reading.low, max(0, number.start - 40), number.start)
             or (
@@ -1329,6 +1333,11 @@ def _of_the_ram(reading: Reading, number: Number) -> bool:
 
 
 _CARD_WORDS: Final = frozenset({"placa", "card", "gpu", "vram", "gpus", "placas"})
+_IN_USE_BEFORE: Final = re.compile(
+    r"\b(?:eating|eats|ate|holding|holds|held|hogging|hogs|occupying|comendo|comeu|segurando"
+    r"|segura|segurou|ocupando|ocupou)\s+(?:up\s+)?(?:(?:uns|umas|about|like|around|quase"
+    r"|already|ja|only|so)\s+)?~?$"
+)
 
 
 def _crash_after(reading: Reading, item: Assigned) -> bool:

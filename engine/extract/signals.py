@@ -91,13 +91,19 @@ _OTHER_PROGRAM: Final = re.compile(
     r"|kohya|forge|a1111|automatic1111|fooocus|ollama|lm studio|obs|wallpaper engine|blender"
     r"|(?:another|other|a second|second) (?:training|job|run|lora|instance|terminal|process)"
     r"|(?:outro|outra|segundo|segunda) (?:treino|job|lora|instancia|terminal|processo)"
-    r"|(?:os|as) dois|both of us)\b"
+    r"|(?:os|as) dois|both of us|python|process|processo|job antigo|old job|leftover)\b"
 )
 _AT_ONCE: Final = re.compile(
     r"\b(?:while (?:i was |i'm |im |it was |it's |its )?(?:training|it trains|the training)"
     r"|enquanto (?:eu |o treino )?(?:treinava|treino|treinando|tava treinando|estava treinando"
     r"|rodava|rodando)"
     r"|at the same time|ao mesmo tempo|in parallel|em paralelo|junto com o treino)\b"
+)
+# Memory held on the card: "comfy segurou uns 10gb de vram", "ollama is holding 6GB"
+_HOLDS: Final = re.compile(
+    r"\b(?:holding|holds|held|hogging|hogs|eating|eats|ate|sitting on|sits on|segurando|segura"
+    r"|segurou|comendo|comeu|ocupando|ocupa|ocupou)\s+(?:up\s+)?(?:(?:uns|umas|about|like|around"
+    r"|quase|already|ja)\s+)?~?\d+(?:[.,]\d+)?\s*(?:gb|gib|g)\b"
 )
 # A second job still going: "another training running in a second terminal"
 _SECOND_RUNNING: Final = re.compile(
@@ -121,7 +127,7 @@ def _run_beside(reading: Reading) -> Hit | None:
         return Hit(
             "signal", OTHER_PROCESS, *[bisect_right(reading.tokens.starts, second.start()) - 1] * 2
         )
-    for together in _AT_ONCE.finditer(low):
+    for together in (*_AT_ONCE.finditer(low), *_HOLDS.finditer(low)):
         sentence = reading.sentence_of(bisect_right(reading.tokens.starts, together.start()) - 1)
         start, end = reading.span(*_sentence_bounds(reading, sentence))
         for program in _OTHER_PROGRAM.finditer(low, start, end):

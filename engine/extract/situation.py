@@ -626,7 +626,22 @@ def _filled(reading: Reading, hit: Hit) -> bool:
         if reading.sentence_of(at) == sentence
     ]
     before = words[max(0, hit.first - 5) : hit.first]
-    return not _FILLS.isdisjoint(after) or not _EATEN.isdisjoint(before)
+    if not _FILLS.isdisjoint(after) or not _EATEN.isdisjoint(before):
+        return True
+    # "a ram tava em 15.6/16 logo antes de sumir", "RAM foi pra 99%": near full, told by numbers
+    end = reading.tokens.ends[min(len(words) - 1, hit.last + 5)]
+    told = reading.low[reading.span(hit.first, hit.last)[1] : end]
+    near_full = _NEAR_FULL.search(told)
+    if (
+        near_full is None
+        or _CARD_BETWEEN.search(told, 0, near_full.start())
+        or _CARD_AFTER.match(told, near_full.end())
+    ):
+        return False  # "32gb ram, 24/24 vram used": the card's
+    if near_full.group("pct"):
+        return int(near_full.group("pct")) >= _NEARLY_ALL
+    used, total = float(near_full.group("used")), float(near_full.group("total"))
+    return total > 0 and used / total * 100 >= _NEARLY_ALL and used <= total
 
 
 _FILLS: Final = frozenset(
@@ -634,6 +649,14 @@ _FILLS: Final = frozenset(
     | {"maxes", "maxed", "maxing", "100%", "cheia", "talo"}
 )
 _EATEN: Final = frozenset({"eats", "eating", "ate", "come", "comendo", "consome", "consumes"})
+_NEAR_FULL: Final = re.compile(
+    r"\b(?P<pct>9\d|100)\s*%|\b(?P<used>\d+(?:\.\d+)?)\s*(?:gb|g)?\s*/\s*(?P<total>\d+)\b"
+)
+_NEARLY_ALL: Final = 95
+_CARD_BETWEEN: Final = re.compile(r"\b(?:vram|gpu|placa|card|dedicated|dedicada|cuda)\b")
+_CARD_AFTER: Final = re.compile(
+    r"\s*(?:gb|gib|g)?\s*(?:(?:of|de)\s+)?(?:vram|gpu|placa|card|dedicated)"
+)
 
 
 def _only_how_much(reading: Reading, hit: Hit) -> bool:

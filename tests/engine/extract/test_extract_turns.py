@@ -297,6 +297,18 @@ INTENTS = [
         "cade o gradient checkpointing na versao nova da ui? atualizei hj e mudou tudo de lugar",
         "where_to_change",
     ),
+    # memory held on the card by another program or a process left behind
+    ("o comfy segurou uns 10gb de vram, crashou o treino", "outside_guide"),
+    (
+        "nvidia-smi still shows a python process holding ~20GB. Starting the next job fails"
+        " with CUDA out of memory",
+        "outside_guide",
+    ),
+    (
+        "Vi no gerenciador de tarefas que a memória (RAM) foi pra 99%, tenho 16GB. o treino fecha"
+        " sozinho",
+        "outside_guide",
+    ),
 ]
 
 
@@ -885,6 +897,20 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"model_family": "other"},
         set(),
     ),
+    # memory in use on the card, held by something else, is not its size
+    (
+        "o comfy tava aberto comendo uns 10gb de vram e o treino deu cuda oom. placa de 24gb",
+        {"vram_gb": 24},
+        set(),
+    ),
+    ("My 4090 holds batch 2 at 1024", {"vram_gb": 24, "batch_size": 2}, set()),
+    # the system's memory near full, told by numbers
+    (
+        "mano o treino some do nada, nem erro da. a ram tava em 15.6/16 logo antes de sumir",
+        {"memory_kind": "system"},
+        set(),
+    ),
+    ("32gb ram, 24/24 vram used then oom", {}, {"memory_kind"}),
 ]
 
 

@@ -2075,6 +2075,19 @@ def _said_now(reading: Reading, state: SettingState) -> bool:
     )
 
 
+def _last_act_before_the_crash(
+    reading: Reading, state: SettingState, states: Sequence[SettingState]
+) -> bool:
+    """The person's own switch, told in the past ("Last week I disabled it to see how much
+    faster…"), the last state of its setting said, with the crash told after it: what the run
+    is now."""
+    if not own_act(state, reading):
+        return False
+    if any(s.setting == state.setting and s.first > state.last for s in states):
+        return False
+    return any(h.first > state.last and not reading.negated(h) for h in reading.of("oom"))
+
+
 def _led_to_now(reading: Reading, state: SettingState) -> bool:
     """A switch told right before "and now…": "turned it off and now it OOMs"; not a state
     ("it was on, now it's off")."""
@@ -2154,6 +2167,7 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
             reading.sentence_of(state.first) in past
             and not _led_to_now(reading, state)
             and not said_now
+            and not _last_act_before_the_crash(reading, state, told)
         ) or _went_well_then(reading, state)
         # "com `gc: true` rodava, troquei pra…"; a switch back said after a key outranks it too
         # ("I had `gradient_checkpointing: false`… set it back to true")

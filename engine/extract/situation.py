@@ -1002,12 +1002,21 @@ def _logged_past(reading: Reading, hit: Hit, line_end: int) -> bool:
     if not bars:
         return False
     next_line_end = low.find("\n", line_end + 1) % (len(low) + 1)
-    # a training step's line ("step 3/2000 loss 0.08") is no loading stage's own bar
-    own = bars[0][1] is not None and bars[0].start() < next_line_end
+    # a training step's line ("step 3/2000 loss 0.08") is no loading stage's own bar, nor is the
+    # job's own bar, labelled with its name ("my_zit_lora:   0%|  | 0/2500")
+    line_start = low.rfind("\n", 0, bars[0].start()) + 1
+    named = _JOB_BAR.match(low, line_start)
+    own = (
+        bars[0][1] is not None
+        and bars[0].start() < next_line_end
+        and (named is None or _STAGE_LABEL.search(named[1]) is not None)
+    )
     return not own or len(bars) > 1 or bars[0][1] == "100"
 
 
 _PERCENT_BAR: Final = re.compile(r"(\d{1,3})%\s*\||\bstep\s+\d+\s*/\s*\d+")
+_JOB_BAR: Final = re.compile(r"\s*([\w.\-]+):\s+\d{1,3}%\s*\|")
+_STAGE_LABEL: Final = re.compile(r"cach|quantiz|load|generat|sampl|encod|shard")
 
 
 _BUT_NOT: Final = LEXICON.words("but_not")

@@ -911,6 +911,32 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         set(),
     ),
     ("32gb ram, 24/24 vram used then oom", {}, {"memory_kind"}),
+    # the person's own switch, told in the past, with the crash after it: the run now
+    (
+        "I've done 30 LoRAs on Flux dev, always with gradient checkpointing on, never a single"
+        " OOM. Last week I disabled it to see how much faster it would be. Every time it pulls a"
+        " 1280 image it dies with CUDA out of memory.",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # the job's own progress bar after the loading lines: training had started
+    (
+        "Loading transformer\nQuantizing transformer\nmy_zit_lora:   0%|          | 0/2500"
+        " [00:00<?, ?it/s]\ntorch.OutOfMemoryError: CUDA out of memory.",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    (
+        "Caching latents to disk\n  0%|          | 0/48 [00:00<?, ?it/s]\n"
+        "torch.OutOfMemoryError: CUDA out of memory.",
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    (
+        "I only flipped it to false, now CUDA out of memory before step 1 even finishes",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
 ]
 
 

@@ -696,7 +696,7 @@ _A_STATE_ALONE: Final = 3
 _MINE: Final = re.compile(
     r"^\s*(?:turned|switched|flipped|disabled|enabled|unticked|unchecked|ticked|checked)\b"
     r"|\b(?:my|mine|meu|minha|i have|i run|tenho|uso|rodo|me|mim|aqui|i'm|im|i've|ive"
-    r"|to com|estou com|currently|atualmente|right now|running|rodando"
+    r"|to com|estou com|currently|atualmente|right now|running|rodando|training|treinando"
     r"|i (?:\w+ed|set|left|put|kept)|(?:des)?liguei|religuei|deixei|tirei|(?:des)?marquei"
     r"|(?:des)?ativei|coloquei|treinei|rodei|usei)\b"
 )

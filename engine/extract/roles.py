@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.extract.found import Found
-from engine.extract.lexicon import expand, read_data
+from engine.extract.lexicon import LEXICON, expand, read_data
 from engine.extract.normalize import words_of
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
@@ -1333,10 +1333,10 @@ def _of_the_ram(reading: Reading, number: Number) -> bool:
 
 
 _CARD_WORDS: Final = frozenset({"placa", "card", "gpu", "vram", "gpus", "placas"})
+HOLDS: Final = "|".join(sorted(map(re.escape, LEXICON.words("holds_memory"))))
+"""The words of memory held on the card, as a regex alternation (see lexicon.yaml)."""
 _IN_USE_BEFORE: Final = re.compile(
-    r"\b(?:eating|eats|ate|holding|holds|held|hogging|hogs|occupying|comendo|comeu|segurando"
-    r"|segura|segurou|ocupando|ocupou)\s+(?:up\s+)?(?:(?:uns|umas|about|like|around|quase"
-    r"|already|ja|only|so)\s+)?~?$"
+    rf"\b(?:{HOLDS})\s+(?:up\s+)?(?:(?:uns|umas|about|like|around|quase|already|ja|only|so)\s+)?~?$"
 )
 
 

@@ -8,6 +8,7 @@ from typing import Final
 
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
+from engine.extract.roles import HOLDS
 from engine.extract.settings import of_another_person
 
 REGRESSION_AFTER_UPDATE: Final = "regression_after_update"
@@ -101,9 +102,8 @@ _AT_ONCE: Final = re.compile(
 )
 # Memory held on the card: "comfy segurou uns 10gb de vram", "ollama is holding 6GB"
 _HOLDS: Final = re.compile(
-    r"\b(?:holding|holds|held|hogging|hogs|eating|eats|ate|sitting on|sits on|segurando|segura"
-    r"|segurou|comendo|comeu|ocupando|ocupa|ocupou)\s+(?:up\s+)?(?:(?:uns|umas|about|like|around"
-    r"|quase|already|ja)\s+)?~?\d+(?:[.,]\d+)?\s*(?:gb|gib|g)\b"
+    rf"\b(?:{HOLDS})\s+(?:up\s+)?(?:(?:uns|umas|about|like|around|quase|already|ja)\s+)?~?"
+    r"\d+(?:[.,]\d+)?\s*(?:gb|gib|g)\b"
 )
 # A second job still going: "another training running in a second terminal"
 _SECOND_RUNNING: Final = re.compile(
@@ -121,26 +121,31 @@ def _run_beside(reading: Reading) -> Hit | None:
     the same 4090"."""
     low = reading.low
     second = _SECOND_RUNNING.search(low)
-    if second is not None and not _NONE_OPEN.search(
-        low, max(0, second.start() - 16), second.start()
-    ):
-        return Hit(
-            "signal", OTHER_PROCESS, *[bisect_right(reading.tokens.starts, second.start()) - 1] * 2
-        )
+    if second is not None and not _ruled_out(low, second.start(), 0):
+        return _other_process_at(reading, second.start())
     for together in (*_AT_ONCE.finditer(low), *_HOLDS.finditer(low)):
-        sentence = reading.sentence_of(bisect_right(reading.tokens.starts, together.start()) - 1)
-        start, end = reading.span(*_sentence_bounds(reading, sentence))
+        first, last = reading.sentence_words(
+            reading.sentence_of(_word_at(reading, together.start()))
+        )
+        start, end = reading.span(first, max(first, last - 1))
         for program in _OTHER_PROGRAM.finditer(low, start, end):
-            if _NONE_OPEN.search(low, max(start, program.start() - 16), program.start()):
-                continue
-            at = bisect_right(reading.tokens.starts, program.start()) - 1
-            return Hit("signal", OTHER_PROCESS, at, at)
+            if not _ruled_out(low, program.start(), start):
+                return _other_process_at(reading, program.start())
     return None
 
 
-def _sentence_bounds(reading: Reading, sentence: int) -> tuple[int, int]:
-    first, last = reading.sentence_words(sentence)
-    return first, max(first, last - 1)
+def _ruled_out(low: str, at: int, since: int) -> bool:
+    """A "no", "not", "nada"… just before ``at``: "I don't run comfy while training"."""
+    return _NONE_OPEN.search(low, max(since, at - 16), at) is not None
+
+
+def _word_at(reading: Reading, char: int) -> int:
+    return bisect_right(reading.tokens.starts, char) - 1
+
+
+def _other_process_at(reading: Reading, char: int) -> Hit:
+    at = _word_at(reading, char)
+    return Hit("signal", OTHER_PROCESS, at, at)
 
 
 def signal_hits(reading: Reading) -> dict[str, Hit]:

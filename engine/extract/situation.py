@@ -626,10 +626,12 @@ def _filled(reading: Reading, hit: Hit) -> bool:
         if reading.sentence_of(at) == sentence
     ]
     before = words[max(0, hit.first - 5) : hit.first]
-    if not _FILLS.isdisjoint(after) or not _EATEN.isdisjoint(before):
-        return True
-    # "a ram tava em 15.6/16 logo antes de sumir", "RAM foi pra 99%": near full, told by numbers
-    end = reading.tokens.ends[min(len(words) - 1, hit.last + 5)]
+    return not _FILLS.isdisjoint(after) or not _EATEN.isdisjoint(before) or _near_full(reading, hit)
+
+
+def _near_full(reading: Reading, hit: Hit) -> bool:
+    """ "a ram tava em 15.6/16 logo antes de sumir", "RAM foi pra 99%": near full, in numbers."""
+    end = reading.tokens.ends[min(len(reading.tokens.words) - 1, hit.last + 5)]
     told = reading.low[reading.span(hit.first, hit.last)[1] : end]
     near_full = _NEAR_FULL.search(told)
     if (

@@ -141,6 +141,10 @@ class Reading:
     def span(self, first: int, last: int) -> tuple[int, int]:
         return self.tokens.starts[first], self.tokens.ends[last]
 
+    def word_at(self, char: int) -> int:
+        """The word that character ``char`` of the text falls in (or the last before it)."""
+        return bisect_right(self.tokens.starts, char) - 1
+
     def words(self, hit: Hit) -> str:
         start, end = self.span(hit.first, hit.last)
         return self.text[start:end]

@@ -1180,7 +1180,7 @@ def _changed_over(named: Hit, reading: Reading) -> SettingState | None:
     change = _CHANGED_OVER.match(reading.low, reading.tokens.ends[named.last])
     if change is None or _STATE_ON[change[1]] == _STATE_ON[change[2]]:
         return None
-    last = bisect_right(reading.tokens.starts, change.end() - 1) - 1
+    last = reading.word_at(change.end() - 1)
     now = _STATE_ON[change[2]]
     keyed = reading.followed_by_key(named)
     return SettingState(named.arg, "on" if now else "off", named.first, last, now, keyed)
@@ -1197,7 +1197,7 @@ def _to_full_precision(named: Hit, reading: Reading) -> SettingState | None:
     left = _FULL_PRECISION.search(reading.low, start, end or len(reading.low))
     if left is None:
         return None
-    last = bisect_right(reading.tokens.starts, left.end() - 1) - 1
+    last = reading.word_at(left.end() - 1)
     return SettingState(named.arg, "off", named.first, last, False)
 
 
@@ -1231,8 +1231,8 @@ def _set_after_a_key(reading: Reading, states: list[SettingState]) -> list[Setti
         changed = _SET_IT_TO.search(reading.low, start, start + _SET_REACH)
         if changed is None:
             continue
-        first = bisect_right(reading.tokens.starts, changed.start()) - 1
-        last = bisect_right(reading.tokens.starts, changed.end() - 1) - 1
+        first = reading.word_at(changed.start())
+        last = reading.word_at(changed.end() - 1)
         state = "on" if changed.group(1) == "true" else "off"
         between = [s for s in states if key.last < s.first <= last]
         if state == key.state or any(s.first < first or s.setting != key.setting for s in between):
@@ -2268,7 +2268,7 @@ def _not_done_yet(
     found = _NOT_YET.search(reading.low)
     if found is None:
         return []
-    at = bisect_right(reading.tokens.starts, found.start()) - 1
+    at = reading.word_at(found.start())
     sentence = reading.sentence_of(max(at, 0))
     told = [
         s

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from typing import Final
 
 from engine.extract.phrases import Hit
@@ -79,7 +78,7 @@ def _two_cards(reading: Reading) -> Hit | None:
     which = _WHICH_CARD.search(reading.low)
     if which is None:
         return None
-    at = bisect_right(reading.tokens.starts, which.start()) - 1
+    at = reading.word_at(which.start())
     return Hit("signal", WRONG_GPU, at, at)
 
 
@@ -124,9 +123,7 @@ def _run_beside(reading: Reading) -> Hit | None:
     if second is not None and not _ruled_out(low, second.start(), 0):
         return _other_process_at(reading, second.start())
     for together in (*_AT_ONCE.finditer(low), *_HOLDS.finditer(low)):
-        first, last = reading.sentence_words(
-            reading.sentence_of(_word_at(reading, together.start()))
-        )
+        first, last = reading.sentence_words(reading.sentence_of(reading.word_at(together.start())))
         start, end = reading.span(first, max(first, last - 1))
         for program in _OTHER_PROGRAM.finditer(low, start, end):
             if not _ruled_out(low, program.start(), start):
@@ -139,12 +136,8 @@ def _ruled_out(low: str, at: int, since: int) -> bool:
     return _NONE_OPEN.search(low, max(since, at - 16), at) is not None
 
 
-def _word_at(reading: Reading, char: int) -> int:
-    return bisect_right(reading.tokens.starts, char) - 1
-
-
 def _other_process_at(reading: Reading, char: int) -> Hit:
-    at = _word_at(reading, char)
+    at = reading.word_at(char)
     return Hit("signal", OTHER_PROCESS, at, at)
 
 

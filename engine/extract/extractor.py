@@ -710,6 +710,14 @@ def _only_supposed(states: Sequence[SettingState]) -> set[str]:
     return {_SETTING_FACTS.get(name, (name, False))[0] for name in wished - {"gc"}}
 
 
+def _named_without_state(reading: Reading, states: Sequence[SettingState]) -> set[str]:
+    """The settings named with no state the rules read ("if I quantize the transformer, does GC
+    still matter?", "what is quantize actually quantizing?"): the name alone is no state, learned
+    or not. GC is left to the learned model, as above."""
+    named = {hit.arg for hit in reading.hits if hit.kind == "mention"} & {"quantize", "low_vram"}
+    return named - {s.setting for s in states}
+
+
 def _named(reading: Reading) -> set[int]:
     return {
         i for hit in reading.hits if hit.kind in _NAMING for i in range(hit.first, hit.last + 1)
@@ -902,6 +910,7 @@ def extract(
         if quoting is scan and _of_other_settings(reading, states):
             ruled_out.add("gc")
         ruled_out |= _only_supposed(states)
+        ruled_out |= _named_without_state(reading, states)
         evidence = second_opinion(reading.text, facts, evidence, ruled_out)
     if quoting is not scan:
         evidence = (*evidence, *_earlier_answers(quoting, facts), *_recaps(quoting, facts))

@@ -75,7 +75,13 @@ def intent_of(
         sure = probability >= needed and learned not in _NEEDS_EVIDENCE
     else:
         sure = probability >= OVERRULES and learned in _SOFT
-    return learned if sure else found
+    if sure:
+        return learned
+    if found == "unclear" and _a_crash_told(facts):
+        # "zit com batch 6 e gc desligado nao dura 3 passos", "> at which point? / sampling":
+        # when it broke, or that the card's memory ran out, says a crash is there to fix
+        return "fix_oom"
+    return found
 
 
 def _by_cues(
@@ -135,6 +141,12 @@ def _by_cues(
 
 
 _A_REPLY: Final = 6
+
+
+def _a_crash_told(facts: Mapping[str, FactValue]) -> bool:
+    """When it breaks, or the card's memory running out, is told, and no fix that ended it."""
+    told = facts.get("oom_phase") not in (None, "none") or facts.get("memory_kind") == "gpu"
+    return told and facts.get("gc_retry") != "fixed"
 
 
 def _fixed_then_why(reading: Reading, facts: Mapping[str, FactValue]) -> bool:

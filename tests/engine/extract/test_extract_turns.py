@@ -309,6 +309,13 @@ INTENTS = [
         " sozinho",
         "outside_guide",
     ),
+    # when it broke, or the card's memory running out, tells a crash to fix
+    (
+        "yo my qie lora maxed out vram on the very first step, 3090, gc was on the whole time",
+        "fix_oom",
+    ),
+    ("gc on. training at 768 is fine but the 1024x1024 preview with 40 steps kills it", "fix_oom"),
+    ("step 0 and boom. 24gb, zit, 1536 buckets, bs4, no gc", "fix_oom"),
 ]
 
 
@@ -936,6 +943,12 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "I only flipped it to false, now CUDA out of memory before step 1 even finishes",
         {"oom_phase": "first_steps"},
         set(),
+    ),
+    # a setting named with no state is no state, learned or not
+    (
+        "If I quantize the transformer, does gradient checkpointing still matter?",
+        {"goal": "explain"},
+        {"quantize"},
     ),
 ]
 

@@ -24,6 +24,7 @@ def word_clauses(tokens: Tokens) -> list[int]:
 
 
 _LOG_MARK: Final = re.compile(r"<\?|.\?(?:it/s|s/it)")
+_IN_A_NAME: Final = re.compile(r"\.[a-z]")
 
 
 class Reading:
@@ -62,7 +63,11 @@ class Reading:
         # not a progress bar's "?" ("[00:00<?, ?it/s]"), which asks nothing.
         self.clauses_of_words = word_clauses(tokens)
         self.sentence_ends = [
-            at for at in tokens.stops if low[at] in ".!?\n" and not _LOG_MARK.match(low, at - 1)
+            at
+            for at in tokens.stops
+            if low[at] in ".!?\n"
+            and not _LOG_MARK.match(low, at - 1)
+            and not _IN_A_NAME.match(low, at)  # "python.exe", "config.yaml": no end
         ]
         self._by_sentence: dict[int, list[Hit]] | None = None
 

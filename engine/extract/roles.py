@@ -172,7 +172,11 @@ def _preview_frames(reading: Reading, number: Number, previews: Sequence[int]) -
     no word of the training clips beside them ("clips de 49 frames no dataset")."""
     sentence = reading.sentence_of(number.first)
     words = reading.tokens.words
-    near = words[max(0, number.first - 4) : number.last + 4]
+    near = [
+        word
+        for at, word in enumerate(words[: number.last + 4])
+        if at >= number.first - 4 and reading.sentence_of(at) == sentence
+    ]
     return not _CLIP_WORDS.intersection(near) and any(
         0 < number.first - at <= _PREVIEW_FRAMES_REACH and reading.sentence_of(at) == sentence
         for at in previews
@@ -1199,6 +1203,9 @@ _ASKING: Final = frozenset(
 _KEPT: Final = frozenset({"keep", "keeping", "leave", "manter", "mantiver", "mantendo", "deixar"})
 
 
+_CHOOSING: Final = frozenset({"which", "qual", "quais", "better", "melhor", "vs", "versus"})
+
+
 def _asked_or_wished(reading: Reading, number: Number) -> bool:
     sentence = reading.sentence_of(number.first)
     return (
@@ -1656,6 +1663,10 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         # not asked about nor wished for
         told = [i for i in items if not _asked_or_wished(reading, i.number)]
         items = told or items[:1]
+        if len({i.number.value for i in items}) > 1 and _CHOOSING.intersection(
+            reading.tokens.words
+        ):
+            return []  # "bs2 + accum 4, or bs1 + accum 8: which one is better?": options
     if role in ("batch_size", "gradient_accumulation") or (
         role == "num_frames" and _changed_to(reading, items[-1])
     ):

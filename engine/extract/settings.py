@@ -2046,11 +2046,12 @@ _WAS_FINE: Final = frozenset({"was", "were", "ran", "worked", "trained"})
 
 def _fine_without(reading: Reading, cond: Hit) -> bool:
     """ "…it runs fine without it", "roda de boa sem ele": how it runs with the setting off,
-    not what would happen if it were switched off."""
+    not what would happen if it were switched off; "gc off because it's so slow otherwise": how
+    it runs the other way, no crash."""
     return any(0 < cond.first - h.last <= 2 for kind in _FINE_KINDS for h in reading.of(kind))
 
 
-_FINE_KINDS: Final = ("fine", "stable", "no_crash")
+_FINE_KINDS: Final = ("fine", "stable", "no_crash", "speed")
 
 
 _NOW_REACH: Final = 3  # "agora com o gc ligado"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from engine.extract.locale_guess import guess_locale
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
 from engine.extract.roles import HOLDS
@@ -64,6 +65,7 @@ _WHICH_CARD: Final = re.compile(
     r"|\b(?:landing|lands|landed|goes|going|indo|vai|picks|picking|grabs|pegando|pega) (?:on |to "
     r"|pra |para |na |no )?(?:the |a |o )?(?:gpu|placa|card|rtx |gtx )?\d{4}\b"
     r"|\b(?:training|running|treinando|rodando) on the (?:rtx |gtx )?\d{4}\b"
+    r"|\b(?:rtx |gtx )?\d{4} (?:is|sits|stays|ta|fica|esta) (?:idle|parada|parado|ociosa)\b"
 )
 
 
@@ -89,12 +91,15 @@ _TWO_CARDS: Final = re.compile(r"\b(?:2|two|duas|dois) (?:gpus|cards|placas)\b")
 _OTHER_PROGRAM: Final = re.compile(
     r"\b(?:game|games|jogo|jogos|fortnite|cyberpunk|valorant|warzone|minecraft|comfy|comfyui"
     r"|kohya|forge|a1111|automatic1111|fooocus|ollama|lm studio|obs|wallpaper engine|blender"
+    r"|chrome|firefox|discord|steam|steamwebhelper|browser|navegador"
     r"|(?:another|other|a second|second) (?:training|job|run|lora|instance|terminal|process)"
     r"|(?:outro|outra|segundo|segunda) (?:treino|job|lora|instancia|terminal|processo)"
     r"|(?:os|as) dois|both of us|python|process|processo|job antigo|old job|leftover)\b"
 )
 _AT_ONCE: Final = re.compile(
     r"\b(?:while (?:i was |i'm |im |it was |it's |its )?(?:training|it trains|the training)"
+    r"|while (?:ai toolkit|aitoolkit|the toolkit|the lora|the job|the run) (?:is )?"
+    r"(?:trains|training|runs|running)"
     r"|enquanto (?:eu |o treino )?(?:treinava|treino|treinando|tava treinando|estava treinando"
     r"|rodava|rodando)"
     r"|at the same time|ao mesmo tempo|in parallel|em paralelo|junto com o treino)\b"
@@ -103,6 +108,8 @@ _AT_ONCE: Final = re.compile(
 _HOLDS: Final = re.compile(
     rf"\b(?:{HOLDS})\s+(?:up\s+)?(?:(?:uns|umas|about|like|around|quase|already|ja)\s+)?~?"
     r"\d+(?:[.,]\d+)?\s*(?:gb|gib|g)\b"
+    # "o wallpaper engine come vram?"
+    r"|\b(?:come|comem|comendo|eats|eating) (?:a |the )?(?:vram|memoria)"
 )
 # A second job still going: "another training running in a second terminal"
 _SECOND_RUNNING: Final = re.compile(
@@ -120,20 +127,25 @@ def _run_beside(reading: Reading) -> Hit | None:
     the same 4090"."""
     low = reading.low
     second = _SECOND_RUNNING.search(low)
-    if second is not None and not _ruled_out(low, second.start(), 0):
+    if second is not None and not _ruled_out(reading, second.start(), 0):
         return _other_process_at(reading, second.start())
     for together in (*_AT_ONCE.finditer(low), *_HOLDS.finditer(low)):
         first, last = reading.sentence_words(reading.sentence_of(reading.word_at(together.start())))
         start, end = reading.span(first, max(first, last - 1))
         for program in _OTHER_PROGRAM.finditer(low, start, end):
-            if not _ruled_out(low, program.start(), start):
+            if not _ruled_out(reading, program.start(), start):
                 return _other_process_at(reading, program.start())
     return None
 
 
-def _ruled_out(low: str, at: int, since: int) -> bool:
-    """A "no", "not", "nada"… just before ``at``: "I don't run comfy while training"."""
-    return _NONE_OPEN.search(low, max(since, at - 16), at) is not None
+def _ruled_out(reading: Reading, at: int, since: int) -> bool:
+    """A "no", "not", "nada"… just before ``at``: "I don't run comfy while training"; not the
+    Portuguese "no" ("gerar imagem no forge ao mesmo tempo": in Forge)."""
+    none = _NONE_OPEN.search(reading.low, max(since, at - 16), at)
+    if none is None:
+        return False
+    in_the = none.group().startswith("no ") and not none.group()[3:].strip()
+    return not (in_the and guess_locale(reading.text, reading.tokens.words) == "pt-BR")
 
 
 def _other_process_at(reading: Reading, char: int) -> Hit:
@@ -171,12 +183,89 @@ def _of_the_run(reading: Reading, hit: Hit) -> bool:
     said of someone else's run ("my friend's gets Killed while loading, mine doesn't")."""
     if reading.negated(hit) or (hit.arg in (OOM_KILLER, DEV_SHM) and superseded(reading, hit)):
         return False
-    if hit.arg == OTHER_PROCESS and _CLEAN_CARD.match(
-        reading.low, reading.span(hit.first, hit.last)[1]
+    end = reading.span(hit.first, hit.last)[1]
+    if hit.arg == OTHER_PROCESS and (
+        _CLEAN_CARD.match(reading.low, end)
+        or _closed_for_it(reading, hit)
+        or _elsewhere(reading, hit)
     ):
-        return False  # "nvidia-smi shows 300MB used before I start": nothing else on the card
+        # "nvidia-smi shows 300MB used before I start", "closed comfy, still OOM": nothing else
+        # on the card
+        return False
+    if hit.arg == OOM_KILLER and ended_by_them(reading, hit):
+        return False  # "closed comfyui, killed every python": what they ended, not the kernel
+    if hit.arg == REGRESSION_AFTER_UPDATE and _NOT_UPDATED.search(reading.low):
+        return False  # "you said it broke after the update, but I haven't updated in a month"
     # another person's job on one's card is the trouble itself ("my brother was gaming on it")
     return hit.arg == OTHER_PROCESS or not of_another_person(reading, hit.first)
+
+
+def _closed_for_it(reading: Reading, hit: Hit) -> bool:
+    """The program was closed for training, and nothing went well after that in the sentence:
+    "fechei chrome, discord, tudo que usa aceleracao de hardware", "I keep ComfyUI running, but I
+    shut it down for training"; not "when I close chrome it works" (closing it is what helps),
+    nor "fechei o terminal, mas o processo continuou rodando"."""
+    sentence = reading.sentence_of(hit.first)
+    first, end = reading.sentence_words(sentence)
+    words = reading.tokens.words
+    breaks = [h.first for h in reading.of("brk")]
+    closed = [
+        i
+        for i in range(first, end)
+        if words[i] in _CLOSING
+        and not (i and words[i - 1] in _NEVER)  # "never exited"
+        and (
+            (i < hit.first and not any(i < b < hit.first for b in breaks))
+            or (i > hit.last and any(hit.last < b < i for b in breaks))  # "…, but I shut it"
+        )
+    ]
+    if not closed or any(hit.first <= i <= hit.last for i in closed):
+        return False
+    return not any(
+        h.first > closed[0] and reading.sentence_of(h.first) == sentence
+        for kind in ("fixed", "fine", "gone")
+        for h in reading.of(kind)
+    )
+
+
+_NEVER: Final = frozenset({"never", "not", "didn't", "didnt", "nao", "nunca", "nem"})
+_CLOSING: Final = frozenset(
+    {"closed", "shut", "quit", "fechei", "fechado", "fechados", "encerrei", "matei"}
+)
+
+
+def _elsewhere(reading: Reading, hit: Hit) -> bool:
+    """The program runs on the other of two cards named: "deixo o comfy rodando na 3060 ti e o
+    treino na 3090"."""
+    cards = reading.of("gpu")
+    if len({reading.tokens.words[h.last] for h in cards}) < 2:
+        return False
+    between = reading.tokens.words[hit.last + 1 : hit.last + _ON_A_CARD]
+    return any(0 < card.first - hit.last < _ON_A_CARD for card in cards) and _SAME.isdisjoint(
+        between
+    )
+
+
+_ON_A_CARD: Final = 5
+_SAME: Final = frozenset({"same", "mesma", "mesmo"})
+
+
+def ended_by_them(reading: Reading, hit: Hit) -> bool:
+    """ "Killed" told of what the person ended, not of the kernel: "closed comfyui, killed every
+    python", "I killed the old process"."""
+    start, end = reading.span(hit.first, hit.last)
+    low = reading.low
+    return bool(_KILLED_WHAT.match(low, end) or _I_KILLED.search(low, max(0, start - 12), start))
+
+
+_KILLED_WHAT: Final = re.compile(
+    r"\s+(?:off\s+)?(?:every|all|any|other|those|these|stray|zombie|leftover|old)\b"
+)
+_I_KILLED: Final = re.compile(r"\b(?:i|we|i've|ive|then|also)\s+$")
+_NOT_UPDATED: Final = re.compile(
+    r"\b(?:haven'?t|have not|didn'?t|did not|never) (?:updated|pulled|touched the install)"
+    r"|\bnao (?:atualizei|dei pull|fiz pull)"
+)
 
 
 def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, Hit]:
@@ -199,6 +288,8 @@ def _fine_since(reading: Reading, update: Hit) -> bool:
     did four runs since then without any issue", "desde a atualização já fiz cinco LoRAs de
     boa". What broke later broke for another reason."""
     sentence = reading.sentence_of(update.first)
+    if _ROLLED_BACK.intersection(reading.tokens.words[update.first : update.last + 1]):
+        return False  # "rolled back to the old commit and it's fine again": the update broke it
     if any(reading.sentence_of(o.first) == sentence for o in reading.of("oom")):
         return False  # "since the update it was fine at first, then OOM at step 200"
     turns = [h.first for h in reading.of("now") if reading.sentence_of(h.first) == sentence]
@@ -213,6 +304,9 @@ def _fine_since(reading: Reading, update: Hit) -> bool:
     )
 
 
+_ROLLED_BACK: Final = frozenset({"rolled", "reverted", "voltei", "downgrade", "downgraded"})
+
+
 def superseded(reading: Reading, hit: Hit) -> bool:
     """The system's memory ran out before, and now it is the card's: "it used to get Killed
     while caching, added swap, now it's CUDA out of memory at step 1"."""
@@ -222,11 +316,14 @@ def superseded(reading: Reading, hit: Hit) -> bool:
 
 _CLEAN_CARD: Final = re.compile(
     r"\s*(?:only |just |so |apenas |uns |about |like )?(?:\d+(?:[.,]\d+)?\s*(?:mb|mib)\b"
-    r"|nothing|nada|no (?:other )?process|no running|empty|vazia|zero)"
+    r"|nothing|nada|no (?:other )?process|no running|empty|vazia|zero"
+    r"|(?:o |the )?(?:python|process|processo) (?:do treino|of the training|from training))"
 )
 _NOW_THE_CARDS: Final = re.compile(
     r"\b(?:now|agora|instead|hoje|dessa vez|this time|mine'?s different|mine is different"
-    r"|o meu (?:e|eh) (?:outra coisa|diferente)|comigo (?:e|eh) diferente)\b[^?]{0,120}?"
+    r"|o meu (?:e|eh) (?:outra coisa|diferente)|comigo (?:e|eh) diferente"
+    r"|not what i'?m (?:seeing|getting)|(?:not|isn'?t) my (?:case|problem|issue)"
+    r"|nao (?:e|eh) (?:o )?meu (?:caso|problema))\b[^?]{0,120}?"
     r"(?:cuda (?:error: )?out of memory|cuda oom|outofmemoryerror)"
 )
 

@@ -29,6 +29,7 @@ from engine.extract.signals import (
     OUTSIDE_GUIDE,
     REGRESSION_AFTER_UPDATE,
     SHARED_MEMORY_SPILL,
+    ended_by_them,
     superseded,
 )
 
@@ -437,7 +438,8 @@ _CALM_NOW: Final = ("no_crash", "stable", "fine")
 _STILL_GOING_SAID: Final = re.compile(r"\b(?:so far|yet|ate agora|ainda nao|por enquanto)\b")
 
 
-_SETTLED: Final = ("fine", "no_crash", "stable", "worked", "fixed")
+# …or only slow with it on: "gc on: 6.1s/it. gc off: oom. any middle ground?"
+_SETTLED: Final = ("fine", "no_crash", "stable", "worked", "fixed", "speed")
 
 
 def _settled_by_gc_on(
@@ -455,14 +457,36 @@ def _settled_by_gc_on(
     if not off or not on or any(clause_of[h.first] not in off for h in ooms):
         return None
     now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
-    if now is None or now.state != "on":
+    if (now is None or now.state != "on") and not _side_by_side(reading, gc):
         return None  # "was fine with GC on, turned it off and now it OOMs": the crash is now
     calm = [
         h
         for h in [*(h for k in _SETTLED for h in reading.of(k)), *_ruled_out_ooms(reading)]
         if clause_of[h.first] in on and not reading.question(h.first)
     ]
-    return off | on if calm else None
+    rated = any(_RATE.search(_clause_text(reading, s.first)) for s in gc if s.state == "on")
+    return off | on if calm or rated else None
+
+
+def _clause_text(reading: Reading, word: int) -> str:
+    """The folded text of the clause ``word`` is in."""
+    clause_of = reading.clauses_of_words
+    at = [i for i, clause in enumerate(clause_of) if clause == clause_of[word]]
+    return reading.low[reading.tokens.starts[at[0]] : reading.tokens.ends[at[-1]]]
+
+
+_RATE: Final = re.compile(r"\d\s*(?:s/it|it/s|s por it|sec/it|seg/it)", re.IGNORECASE)
+
+
+def _side_by_side(reading: Reading, gc: Sequence[SettingState]) -> bool:
+    """Both states set side by side as labels, neither switched to nor told as now: "gc on:
+    6.1s/it. gc off: oom", "com gc: 4s/it. sem gc: oom"."""
+    return not reading.has("now") and all(
+        _LABEL.match(reading.low, reading.tokens.ends[s.last]) and not s.retry for s in gc
+    )
+
+
+_LABEL: Final = re.compile(r"\s*(?::|=(?!>)|->|→)")
 
 
 def _of_the_run_now(reading: Reading, ooms: Sequence[Hit]) -> Sequence[Hit]:
@@ -587,6 +611,7 @@ def memory_kind(reading: Reading, ooms: Sequence[Hit], signals: dict[str, Hit]) 
             reading.negated(hit)
             or _asked_as_an_outcome(reading, hit)
             or of_another_person(reading, hit.first)  # "my friend's gets Killed, mine…"
+            or (value == "system" and ended_by_them(reading, hit))  # "killed every python"
             or (value == "system" and superseded(reading, hit))  # "… now it's CUDA OOM"
         ):
             return _hit(reading, fact, value, hit)
@@ -631,7 +656,7 @@ def _filled(reading: Reading, hit: Hit) -> bool:
 
 def _near_full(reading: Reading, hit: Hit) -> bool:
     """ "a ram tava em 15.6/16 logo antes de sumir", "RAM foi pra 99%": near full, in numbers."""
-    end = reading.tokens.ends[min(len(reading.tokens.words) - 1, hit.last + 5)]
+    end = reading.tokens.ends[min(len(reading.tokens.words) - 1, hit.last + _FULL_REACH)]
     told = reading.low[reading.span(hit.first, hit.last)[1] : end]
     near_full = _NEAR_FULL.search(told)
     if (
@@ -652,9 +677,12 @@ _FILLS: Final = frozenset(
 )
 _EATEN: Final = frozenset({"eats", "eating", "ate", "come", "comendo", "consome", "consumes"})
 _NEAR_FULL: Final = re.compile(
-    r"\b(?P<pct>9\d|100)\s*%|\b(?P<used>\d+(?:\.\d+)?)\s*(?:gb|g)?\s*/\s*(?P<total>\d+)\b"
+    r"\b(?P<pct>9\d|100)\s*%"
+    r"|\b(?P<used>\d+(?:\.\d+)?)\s*(?:gb|g)?\s*(?:/|de|of|out of)\s*"
+    r"(?P<total>\d+)(?=\s*(?:gb|gib|g)?\b)"
 )
-_NEARLY_ALL: Final = 95
+_NEARLY_ALL: Final = 93  # "15 de 16GB", "30/32"
+_FULL_REACH: Final = 7  # "o swap do Linux ta em 15 de 16GB"
 _CARD_BETWEEN: Final = re.compile(r"\b(?:vram|gpu|placa|card|dedicated|dedicada|cuda)\b")
 _CARD_AFTER: Final = re.compile(
     r"\s*(?:gb|gib|g)?\s*(?:(?:of|de)\s+)?(?:vram|gpu|placa|card|dedicated)"

@@ -316,6 +316,72 @@ INTENTS = [
     ),
     ("gc on. training at 768 is fine but the 1024x1024 preview with 40 steps kills it", "fix_oom"),
     ("step 0 and boom. 24gb, zit, 1536 buckets, bs4, no gc", "fix_oom"),
+    # two sides set as labels, only slow with GC on: what is asked is speed
+    ("gc on: 6.1s/it. gc off: oom. is there any middle ground?? 4080 super, zit 1024", "speed"),
+    ("com gc: 4s/it. sem gc: oom. tem meio termo?? 5070 ti, flux dev 1024", "speed"),
+    # another program, a kernel kill or /dev/shm ruled out, closed, or on the other card
+    (
+        "closed comfyui, killed every python, nvidia-smi shows 0MiB used before launching. still"
+        " cuda oom at step 1 on flux dev with GC off, 3090. what do i lower first?",
+        "fix_oom",
+    ),
+    (
+        "@thiago esse bus error do shm e coisa do docker, nao e o meu caso. eu to no windows"
+        " direto e o meu da CUDA out of memory mesmo",
+        "fix_oom",
+    ),
+    (
+        "I usually keep ComfyUI running on the same machine, but I shut it down for training,"
+        " made sure of it. Flux Kontext LoRA on a 4080, CUDA OOM around step 1800",
+        "fix_oom",
+    ),
+    (
+        "tenho uma 3090 e uma 3060 ti, deixo o comfy rodando na 3060 ti e o treino na 3090. qie"
+        " 2509 sem gc, 1024, cuda oom no primeiro step",
+        "fix_oom",
+    ),
+    # memory held by something else, told many ways
+    (
+        "cuda oom on the very first step on my 4090 and nvidia-smi says 9.1GiB is already taken"
+        " by some python.exe before i launch anything",
+        "outside_guide",
+    ),
+    (
+        "rodei. tem um python.exe pegando 9gb, acho que e o treino que eu cancelei ontem e nao"
+        " morreu",
+        "outside_guide",
+    ),
+    (
+        "o wallpaper engine come vram? to com 1.5gb ocupado antes de abrir o toolkit e o treino"
+        " de sdxl na 3060 ti da cuda oom",
+        "outside_guide",
+    ),
+    (
+        "is it ok to play games while ai toolkit trains? every time i launch something the lora"
+        " run dies with cuda out of memory",
+        "outside_guide",
+    ),
+    (
+        "da pra treinar no ai toolkit e gerar imagem no forge ao mesmo tempo na mesma 3090? toda"
+        " vez que gero algo o treino cai com cuda oom",
+        "outside_guide",
+    ),
+    ("grad accumulation come vram? tipo accum 8 usa 8x mais memoria?", "accumulation"),
+    # an update rolled back, a kernel kill, swap nearly full, a full disk
+    (
+        "same here, since yesterday's update qie 2511 OOMs where it didnt before. rolled back to"
+        " the old commit and its fine again",
+        "outside_guide",
+    ),
+    (
+        "anyone know why ai toolkit gets SIGKILL'd at 'loading vae'? 16gb ram laptop",
+        "outside_guide",
+    ),
+    (
+        "o treino de Flux fica alternando entre rodar e travar, o swap do Linux ta em 15 de 16GB",
+        "outside_guide",
+    ),
+    ("it died saving the checkpoint at step 1000, turns out C: had 0 bytes left", "outside_guide"),
 ]
 
 
@@ -949,6 +1015,34 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "If I quantize the transformer, does gradient checkpointing still matter?",
         {"goal": "explain"},
         {"quantize"},
+    ),
+    # "slow otherwise" is how it runs the other way, not a crash GC keeps away
+    (
+        "still cuda oom on the very first step. qie 2509 on a 4090, gc off because its sooo slow"
+        " otherwise",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # what was read somewhere is no state; "never had a single crash" is no crash
+    (
+        "trained a dozen Flux LoRAs on my 3090 (GC on, bs1, 1024) and never had a single crash."
+        " It's just slow. I've read that disabling GC gives you 25-35% but eats VRAM.",
+        {"gc": "enabled", "stable_with_gc": "yes", "goal": "speed"},
+        set(),
+    ),
+    # accumulations offered to choose between are no setting
+    (
+        "batch 4 crashes. options: bs2 + gradient_accumulation_steps 4, or bs1 +"
+        " gradient_accumulation_steps 8. which one is better?",
+        {},
+        {"gradient_accumulation"},
+    ),
+    # frames said of the previews, after a sentence about training
+    (
+        "gc off, wan 2.2 i2v, 5090, oom while it samples the first video before training."
+        " previews at 832x480 41 frames",
+        {"oom_phase": "sampling"},
+        {"num_frames"},
     ),
 ]
 

@@ -184,6 +184,20 @@ _BEFORE_WHAT: Final = LEXICON.words("before_what")
 _ONE_CLAUSE_KINDS: Final = frozenset({"first_run"})
 
 
+def _at_the_time_of(words: Sequence[str], hit: Hit) -> bool:
+    return (
+        hit.arg == "first_steps"
+        and words[hit.first : hit.last + 1] == ("na", "hora")
+        and words[hit.last + 1 : hit.last + 2] in _OF_SOMETHING
+        # "na hora q começou o treino" is the start of training still
+        and _TRAINING_STARTS.isdisjoint(words[hit.last + 2 : hit.last + 5])
+    )
+
+
+_TRAINING_STARTS: Final = frozenset({"comecou", "comeca", "comecar", "iniciou", "inicia"})
+_OF_SOMETHING: Final = {(w,) for w in ("q", "que", "de", "do", "da", "dos", "das", "em")}
+
+
 def _stopped_by(words: Sequence[str], hit: Hit) -> bool:
     """ "Training stopped with OOM", "parou com OOM": stopped by it, no negation of it."""
     after = hit.last + 1
@@ -301,6 +315,8 @@ def _read(scan: str) -> tuple[Reading, str | None]:
         hits = [h for h in hits if not (h.kind == "phase" and _none_of(words, h.first))]
     hits = [h for h in hits if not (h.kind == "past" and _before_something(words, h))]
     hits = [h for h in hits if not (h.kind == "neg" and _stopped_by(words, h))]
+    # "na hora q ele ta quantizando": at the time of something, not "right away"
+    hits = [h for h in hits if not (h.kind == "phase" and _at_the_time_of(words, h))]
     hits = _run_with_it(words, hits, clause)
     hits = sorted([*hits, *_cued_stages(words, tokens, hits)], key=lambda h: h.first)
     return Reading(scan, low, tokens, _named_by_it(words, hits)), locale

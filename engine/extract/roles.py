@@ -1436,11 +1436,15 @@ _PREVIEW_AFTER: Final = re.compile(
 _NOT_AT: Final = re.compile(
     r"\b(?:not|nao|nem|never|nunca)\s+(?:even\s+)?(?:at|on|in|no|na|em)?\s*"
     r"(?:the\s+|o\s+)?(?:step|passo|it)?\s*$"
+    # "never reaches step 1", "nem chega no passo 1": loading, before any step
+    r"|\b(?:never|not|nao|nem|nunca|hasn'?t|doesn'?t|didn'?t)\s+(?:even\s+)?(?:reach(?:es|ed)?"
+    r"|gets? to|got to|makes? it to|chega(?:r|va)?(?:\s+(?:no|ao|a|na))?)\s+(?:the\s+|o\s+)?"
+    r"(?:(?:step|passo)\s*)?$"
 )
 
 
 def _not_at(reading: Reading, number: Number) -> bool:
-    return _NOT_AT.search(reading.low, max(0, number.start - 16), number.start) is not None
+    return _NOT_AT.search(reading.low, max(0, number.start - 32), number.start) is not None
 
 
 def _reached_well(reading: Reading, number: Number) -> bool:

@@ -1044,6 +1044,19 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"oom_phase": "sampling"},
         {"num_frames"},
     ),
+    # "na hora que…" is at the time of what follows; never reaching step 1 is loading
+    (
+        "ja ta ativado mano, continua estourando na hora q ele ta quantizando o modelo",
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    (
+        "Quantizing transformer\ntorch.OutOfMemoryError: CUDA out of memory.\n\ncrashes right"
+        " here every time, never reaches step 1. gc is off",
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    ("crashou na hora q começou o treino kkkk flux kontext", {"oom_phase": "first_steps"}, set()),
 ]
 
 

@@ -1617,6 +1617,7 @@ _MOVED_TO: Final = re.compile(
     r"(?:\b(?:dropped|dropping|lowered|reduced|cut|went|going|changed|switched|moved|came|down)"
     r"|\b(?:baixei|reduzi|diminui|abaixei|desci|fui|passei|mudei|troquei|voltei|cai))"
     r"(?:\s+(?:it|them|ele|ela|isso|back|the res|the resolution|a resolucao))?"
+    r"(?:\s+(?:from|de)\s+\d+(?:px)?)?"  # "dropping from 1024 to 768"
     r"\s+(?:down\s+)?(?:to|pra|para|pro|ate)\b[^.?!\n0-9]{0,14}(?:\d{1,2}\s*[^.?!\n0-9]{0,4})?$"
     r"|\b(?:then|depois|dps)\s*(?:tried\s+|tentei\s+)?(?:at\s+|em\s+)?$"
 )
@@ -1655,8 +1656,11 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         # photos', beside one it does
         items = [i for i in items if _side(i) <= _LARGEST_TRAINED] or items
         top = max(items, key=_side)
-        if len(items) > 1 and _resolution_moved_to(reading, items[-1]):
-            top = items[-1]  # "kept oom at 1024 so I dropped to 768", "tried 1024, then 768"
+        moved = [i for i in items if _resolution_moved_to(reading, i)] if len(items) > 1 else []
+        if moved:
+            # "kept oom at 1024 so I dropped to 768", "tried 1024, then 768"; "dropped from 1024
+            # to 768… the ones I made at 1024 on my old card": the value a change ended at
+            top = moved[-1]
         size = _int(_side(top))
         found = [Found("max_resolution", size, top.start, top.end)]
         if len(items) == 1 and _only(reading.low, top.number):

@@ -728,13 +728,16 @@ def _asked_in_general(named: Hit, reading: Reading) -> bool:
     if not reading.question(named.first) or _in_a_quote(reading, named.first):
         return False  # "> Is the model quantized (fp8)?" / "no": the answer tells it
     words = reading.tokens.words
-    if words[named.first].startswith(("quantizing", "quantizar", "quantizando")):
+    if words[named.first].startswith(("quantizing", "quantizar", "quantizando")) and (
+        words[named.first + 1 : named.first + 2] and words[named.first + 1] in _MODEL_PARTS
+    ):
         return False  # "OOM no meio do 'Quantizing transformer'?": what the run was doing
     said = set(reading.words_of_sentence(named.first))
     # a question of what or which, not "is the model quantized?" (asked of them, and answered)
     return not _WHAT.isdisjoint(said) and _FIRST_PERSON.isdisjoint(said)
 
 
+_MODEL_PARTS: Final = frozenset({"transformer", "model", "modelo", "te", "t5", "text", "unet"})
 _WHAT: Final = frozenset(
     {"what", "which", "how", "why", "vs", "versus", "difference", "qual", "quais", "oq", "que"}
     | {"como", "diferenca", "x"}

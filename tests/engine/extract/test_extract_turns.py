@@ -1057,6 +1057,19 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         set(),
     ),
     ("crashou na hora q começou o treino kkkk flux kontext", {"oom_phase": "first_steps"}, set()),
+    # what quantize does, asked in general; a resolution a change ended at
+    (
+        'dumb q but what is "quantize" in the model section actually quantizing, the lora or the'
+        " base model?",
+        {"goal": "explain"},
+        {"quantize"},
+    ),
+    (
+        "I fixed the OOM by dropping from 1024 to 768, but now the LoRA looks way softer than the"
+        " ones I made at 1024 on my old card (a rented A6000).",
+        {"max_resolution": 768},
+        set(),
+    ),
 ]
 
 

@@ -726,6 +726,12 @@ def _only_supposed(states: Sequence[SettingState]) -> set[str]:
     return {_SETTING_FACTS.get(name, (name, False))[0] for name in wished - {"gc"}}
 
 
+def _only_others_crash(reading: Reading) -> bool:
+    """Every crash told is someone else's: when it breaks is told of no run of one's own."""
+    ooms = [h for h in reading.of("oom") if not reading.negated(h)]
+    return bool(ooms) and all(of_another_person(reading, h.first) for h in ooms)
+
+
 def _named_without_state(reading: Reading, states: Sequence[SettingState]) -> set[str]:
     """The settings named with no state the rules read ("if I quantize the transformer, does GC
     still matter?", "what is quantize actually quantizing?"): the name alone is no state, learned
@@ -926,6 +932,8 @@ def extract(
         if quoting is scan and _of_other_settings(reading, states):
             ruled_out.add("gc")
         ruled_out |= _only_supposed(states)
+        if _only_others_crash(reading):
+            ruled_out.add("oom_phase")  # "a dele estoura no primeiro sample, a minha nunca deu OOM"
         ruled_out |= _named_without_state(reading, states)
         evidence = second_opinion(reading.text, facts, evidence, ruled_out)
     if quoting is not scan:

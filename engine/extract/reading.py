@@ -115,6 +115,13 @@ class Reading:
         starts, ends = self.tokens.starts, self.tokens.ends
         return self.low[starts[first] : ends[max(first, last - 1)]]
 
+    def text_of_clause(self, word: int) -> str:
+        """The folded text of the clause ``word`` is in."""
+        clause_of = self.clauses_of_words
+        first = bisect_left(clause_of, clause_of[word])
+        last = bisect_right(clause_of, clause_of[word]) - 1
+        return self.low[self.tokens.starts[first] : self.tokens.ends[last]]
+
     def in_sentence(self, sentence: int) -> Sequence[Hit]:
         """The hits of one sentence, left to right (grouped on first use)."""
         if self._by_sentence is None:

@@ -209,11 +209,12 @@ def _closed_for_it(reading: Reading, hit: Hit) -> bool:
     first, end = reading.sentence_words(sentence)
     words = reading.tokens.words
     breaks = [h.first for h in reading.of("brk")]
+    negated = {h.last + 1 for h in reading.of("neg")}
     closed = [
         i
         for i in range(first, end)
         if words[i] in _CLOSING
-        and not (i and words[i - 1] in _NEVER)  # "never exited"
+        and i not in negated  # "nunca fechei", "didn't close it"
         and (
             (i < hit.first and not any(i < b < hit.first for b in breaks))
             or (i > hit.last and any(hit.last < b < i for b in breaks))  # "…, but I shut it"
@@ -228,7 +229,6 @@ def _closed_for_it(reading: Reading, hit: Hit) -> bool:
     )
 
 
-_NEVER: Final = frozenset({"never", "not", "didn't", "didnt", "nao", "nunca", "nem"})
 _CLOSING: Final = frozenset(
     {"closed", "shut", "quit", "fechei", "fechado", "fechados", "encerrei", "matei"}
 )

@@ -464,15 +464,8 @@ def _settled_by_gc_on(
         for h in [*(h for k in _SETTLED for h in reading.of(k)), *_ruled_out_ooms(reading)]
         if clause_of[h.first] in on and not reading.question(h.first)
     ]
-    rated = any(_RATE.search(_clause_text(reading, s.first)) for s in gc if s.state == "on")
+    rated = any(_RATE.search(reading.text_of_clause(s.first)) for s in gc if s.state == "on")
     return off | on if calm or rated else None
-
-
-def _clause_text(reading: Reading, word: int) -> str:
-    """The folded text of the clause ``word`` is in."""
-    clause_of = reading.clauses_of_words
-    at = [i for i, clause in enumerate(clause_of) if clause == clause_of[word]]
-    return reading.low[reading.tokens.starts[at[0]] : reading.tokens.ends[at[-1]]]
 
 
 _RATE: Final = re.compile(r"\d\s*(?:s/it|it/s|s por it|sec/it|seg/it)", re.IGNORECASE)

@@ -1552,6 +1552,12 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     in_clause = reading.by_clause.get(clause, ())
     if _compared(in_clause, reading):
         return True  # "off vs on", "ligado ou desligado", "true vs false"
+    if (
+        _BY_DEFAULT.match(reading.low, reading.span(state.first, state.last)[1])
+        and reading.question(state.last)
+        and _MINE.isdisjoint(reading.words_of_sentence(state.first))
+    ):
+        return True  # "why does the toolkit ship with it on by default?": the default's
     if state.weak and _missing_from_the_screen(state, reading):
         return True  # "I see batch size, steps… but no GC": the form lacks it, not the run
     said = reading.tokens.words[state.first : state.last + 1]
@@ -1655,6 +1661,7 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     return any(h.kind in _ABOUT_GC for h in in_clause) or not reading.has("oom")
 
 
+_BY_DEFAULT: Final = re.compile(r"\s*(?:by default|por padrao|as default|como padrao)\b")
 _EITHER_WAY: Final = frozenset({("or", "without"), ("ou", "sem"), ("or", "w/o"), ("or", "no")})
 
 

@@ -271,7 +271,9 @@ _NOT_UPDATED: Final = re.compile(
 def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, Hit]:
     """Another error told beside running out of memory is not what the run stops on: "CUDA error:
     out of memory … Compile with TORCH_USE_CUDA_DSA to enable device-side assertions"."""
-    if OTHER_ERROR in found and _OUT_OF_MEMORY.search(reading.low):
+    if OTHER_ERROR in found and any(
+        not _denied(reading, m.start()) for m in _OUT_OF_MEMORY.finditer(reading.low)
+    ):
         del found[OTHER_ERROR]
     update = found.get(REGRESSION_AFTER_UPDATE)
     if update is not None and (
@@ -281,6 +283,19 @@ def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, 
     ):
         del found[REGRESSION_AFTER_UPDATE]
     return found
+
+
+def _denied(reading: Reading, start: int) -> bool:
+    """Running out of memory said not to be it: "não é falta de memória", "so it cant be oom"."""
+    at = reading.word_at(start)
+    return any(reading.negated(h) for h in reading.hits if h.first == at) or bool(
+        _CANNOT_BE.search(reading.low, max(0, start - 24), start)
+    )
+
+
+_CANNOT_BE: Final = re.compile(
+    r"\b(?:can'?t|cannot|couldn'?t|nao pode|nao deve|nao parece) (?:be|ser) (?:an? |um |uma )?$"
+)
 
 
 def _fine_since(reading: Reading, update: Hit) -> bool:

@@ -749,6 +749,7 @@ def phase(
         and not conditional(reading, h)
         and not reading.negated(h)  # "not right away", "não é na hora do sample"
         and not _passed(reading, h, hits)
+        and not _not_reached(reading, h)
         and not _yields(reading, h, hits)
         and not _a_setting(reading, h)
         and not _the_moment_of(reading, h)
@@ -812,6 +813,18 @@ def phase(
             for f in words
             if not (f.value == "loading" and _BEFORE_TRAINING.search(reading.low, f.start, f.end))
         ]
+    loaded = {_sentence_at(reading, f.start) for f in words if f.value == "loading"}
+    # "won't even get past loading the transformer, cuda oom instantly": right away is the
+    # loading it names
+    words = [
+        f
+        for f in words
+        if not (
+            f.value == "first_steps"
+            and _sentence_at(reading, f.start) in loaded
+            and _AT_ONCE_ONLY.fullmatch(reading.low[f.start : f.end]) is not None
+        )
+    ]
     sampled = [f for f in words if f.value == "sampling"]
     ends = [f for f in words if f.value == "later"]
     if any(
@@ -830,6 +843,12 @@ def phase(
         # word ("no passo 250, bem quando gera as amostras").
         return min(words, key=lambda f: (_distance(reading, f, ooms), f.start))
     return min(numbered, key=lambda f: f.start, default=None) or _from_progress_bar(reading)
+
+
+_AT_ONCE_ONLY: Final = re.compile(
+    r"instantly|instant|immediately|right away|straight away|imediatamente|imediato|de cara"
+    r"|na hora|logo de cara|na lata|direto"
+)
 
 
 def _in_a_question(reading: Reading, found: Found) -> bool:
@@ -1007,6 +1026,7 @@ def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
         h.arg != hit.arg
         and 0 < h.first - hit.last <= 3
         and words[h.first] not in ("before", "antes")  # "no primeiro preview, antes de começar"
+        and not _not_reached(reading, h)  # "while loading, before the first sample"
         and reading.sentence_of(h.first) == sentence
         for h in hits
     )
@@ -1052,6 +1072,13 @@ _DONE_SAID: Final = re.compile(
     r"(?:,|->|→|\b(?:and|then|e|ai|dps|depois|done|ok)\b)"
 )
 _GOT_THROUGH: Final = tuple(LEXICON.words("got_through"))
+_NOT_REACHED: Final = tuple(LEXICON.words("not_reached"))
+
+
+def _not_reached(reading: Reading, hit: Hit) -> bool:
+    """ "da oom qdo ta carregando, antes do primeiro sample": a stage it broke before."""
+    before = " ".join(reading.tokens.words[max(0, hit.first - 3) : hit.first])
+    return any(before.endswith(w) for w in _NOT_REACHED)
 
 
 # "it hits sample_every: 500": the moment the key's value comes round, not the key's setting.

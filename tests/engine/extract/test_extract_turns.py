@@ -382,6 +382,21 @@ INTENTS = [
         "outside_guide",
     ),
     ("it died saving the checkpoint at step 1000, turns out C: had 0 bytes left", "outside_guide"),
+    # another error, running out of memory said not to be it
+    (
+        "getting RuntimeError: CUDA error: device-side assert triggered on my qie lora. vram is only at 19gb so it cant be oom right?",
+        "outside_guide",
+    ),
+    # another error, running out of memory said not to be it
+    (
+        'galera alguem ja viu esse? "RuntimeError: CUDA error: an illegal memory access was encountered". zit na 3090, nao e falta de memoria nao',
+        "outside_guide",
+    ),
+    # a cuBLAS failure is another error
+    (
+        "RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasGemmEx(...)` lumina 2 na 2080 ti",
+        "outside_guide",
+    ),
 ]
 
 
@@ -1068,6 +1083,48 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "I fixed the OOM by dropping from 1024 to 768, but now the LoRA looks way softer than the"
         " ones I made at 1024 on my old card (a rented A6000).",
         {"max_resolution": 768},
+        set(),
+    ),
+    # a stage told as what it broke before is not when it breaks
+    (
+        "it ooms while loading, before the first sample. 8gb",
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    # a stage told as what it broke before is not when it breaks
+    (
+        "da oom qdo ta carregando, antes do primeiro sample. 8gb",
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    # a stage said instead of is not when it breaks
+    (
+        "estourou a vram dnv, agora no step 3 em vez de no sampling como ontem. zit 16gb gc off",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # the sample at a step is the moment, not the step
+    (
+        "wan 2.2 5b, clips of 49 frames. the sample video at step 500 kills it, cuda oom. 4090",
+        {"oom_phase": "sampling"},
+        set(),
+    ),
+    # right away is the loading it names
+    (
+        "ltx-2 won't even get past loading the transformer on my 4090, cuda oom instantly",
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    # the default asked about is not the run's state
+    (
+        "If GC only saves memory, why does the toolkit ship with it on by default? I've never seen an OOM on my A6000.",
+        {"goal": "explain"},
+        {"stable_with_gc", "gc"},
+    ),
+    # on by default in one's own job is its state
+    (
+        "quantize is on by default in my job and i wanna turn it off, where is it in runcomfy",
+        {"quantize": True},
         set(),
     ),
 ]

@@ -384,17 +384,20 @@ INTENTS = [
     ("it died saving the checkpoint at step 1000, turns out C: had 0 bytes left", "outside_guide"),
     # another error, running out of memory said not to be it
     (
-        "getting RuntimeError: CUDA error: device-side assert triggered on my qie lora. vram is only at 19gb so it cant be oom right?",
+        "getting RuntimeError: CUDA error: device-side assert triggered on my qie lora. vram is "
+        "only at 19gb so it cant be oom right?",
         "outside_guide",
     ),
     # another error, running out of memory said not to be it
     (
-        'galera alguem ja viu esse? "RuntimeError: CUDA error: an illegal memory access was encountered". zit na 3090, nao e falta de memoria nao',
+        'galera alguem ja viu esse? "RuntimeError: CUDA error: an illegal memory access was '
+        'encountered". zit na 3090, nao e falta de memoria nao',
         "outside_guide",
     ),
     # a cuBLAS failure is another error
     (
-        "RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasGemmEx(...)` lumina 2 na 2080 ti",
+        "RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling "
+        "`cublasGemmEx(...)` lumina 2 na 2080 ti",
         "outside_guide",
     ),
 ]
@@ -1117,7 +1120,8 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # the default asked about is not the run's state
     (
-        "If GC only saves memory, why does the toolkit ship with it on by default? I've never seen an OOM on my A6000.",
+        "If GC only saves memory, why does the toolkit ship with it on by default? I've never "
+        "seen an OOM on my A6000.",
         {"goal": "explain"},
         {"stable_with_gc", "gc"},
     ),

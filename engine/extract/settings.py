@@ -357,7 +357,15 @@ def _negations(anchor: Hit, clause: Sequence[Hit], setting: str, reading: Readin
         and not any(h.last < at < anchor.first for at in others)
         and not (h.first == h.last and h.first in crashes)
         and not reading.closed_between(h, anchor.first)
+        # "não resolveu: liguei o GC de novo", "didn't help, turned it back on": the outcome's
+        and not (h.last + 1 < anchor.first and words[h.last + 1] in _OUTCOMES)
     ]
+
+
+_OUTCOMES: Final = frozenset(
+    {"resolveu", "resolve", "funcionou", "adiantou", "ajudou", "mudou"}
+    | {"help", "helped", "work", "worked", "fix", "fixed", "solve", "solved", "change"}
+)
 
 
 # Portuguese infinitives name the act, never the setup: "desligar o GC" is a wish, a plan or an
@@ -436,6 +444,8 @@ def _asked(word: Hit, reading: Reading) -> bool:
     before = words[max(0, word.first - 2) : word.first]
     if before == ("depois", "de") or before[-1:] in (("apos",), ("after",)):
         return False  # "mesmo depois de religar o gc", "after turning it back on": done
+    if said in _PT_INFINITIVES and before in _ALL_IT_TOOK and not reading.question(word.first):
+        return False  # "funcionou! era só religar o gradient checkpointing mesmo": done
     if said in _PT_INFINITIVES:
         # "desligar o gradient checkpointing foi a melhor ideia da semana 🙃", "desligar o GC
         # deixou tudo mais rápido": the act done, told by what it did
@@ -452,6 +462,10 @@ def _asked(word: Hit, reading: Reading) -> bool:
     return any(w in _INFINITIVES or w in _JUST or w in _NEED for w in near)
 
 
+_ALL_IT_TOOK: Final = frozenset(
+    {("era", "so"), ("foi", "so"), ("era", "apenas"), ("foi", "apenas"), ("so", "bastou")}
+    | {("e", "bastou"), (",", "bastou"), ("precisei", "so"), ("so", "precisei")}
+)
 _JUST: Final = frozenset({"just", "simply"})
 _NEED: Final = frozenset({"need", "needs", "preciso", "precisa"})
 
@@ -1855,6 +1869,14 @@ def _crash_side(
     return others[-1] if others else None
 
 
+# The calm side said to be kept: the run now is the calm one.
+_KEPT_CALM: Final = re.compile(
+    r"\b(?:(?:gc )?stays on|going with (?:it )?on|sticking with (?:it )?on|that'?s settled"
+    r"|vou (?:deixar|manter|ficar com) (?:ele |o gc )?ligado|mantive (?:ele |o gc )?ligado)\b"
+    r"(?![^.!?\n]*\b(?:or|ou)\b[^.!?\n]*\?)"  # not "stays on, or is there a middle ground?"
+)
+
+
 def of_another_person(reading: Reading, word: int) -> bool:
     """The clause of ``word`` tells of someone else, and nothing of one's own comes between them
     and it: "my buddy runs the same config on his 4090 with GC on", "guy above runs bs4 on 24g",
@@ -1925,6 +1947,20 @@ _WITH_IT: Final = frozenset({("com", "ele"), ("com", "ela"), ("with", "it"), ("c
 
 
 _WENT_WELL: Final = frozenset({"stable", "no_crash", "fine", "worked"})
+
+
+def _runs(reading: Reading, state: SettingState) -> bool:
+    """The state's sentence tells a run that goes, and no crash: "gc on = 7 s/it, no crash,
+    finished", "com gc ta 9s/it"."""
+    told = reading.in_sentence(reading.sentence_of(state.first))
+    return not any(h.kind == "oom" and not reading.negated(h) for h in told) and (
+        any(h.kind in _WENT_WELL and not reading.negated(h) for h in told)
+        or RATE.search(reading.text_of_sentence(state.first)) is not None
+    )
+
+
+# A training rate: "7 s/it", "1.2it/s".
+RATE: Final = re.compile(r"\d\s*(?:s/it|it/s|s por it|sec/it|seg/it)", re.IGNORECASE)
 
 
 def _calm_beside(reading: Reading, state: SettingState) -> bool:
@@ -2207,6 +2243,17 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
             chosen["gc"] = (held[0], crashed)
         elif _unknown_since(reading, held[1]):
             chosen["gc"] = (held[0], held[1]._replace(state="unknown"))
+    held = chosen.get("gc")
+    if held is not None and _KEPT_CALM.search(reading.low) and not _runs(reading, held[1]):
+        # "gc on = 7 s/it. gc off = crash at the 1st preview. going with on for now", "com gc
+        # 9s/it, sem gc estoura. tem meio termo?": the calm side is kept
+        calm = [
+            s
+            for s in told
+            if s.setting == "gc" and s.state not in (held[1].state, "unknown") and _runs(reading, s)
+        ]
+        if calm:
+            chosen["gc"] = (held[0], calm[-1])
     done = reading.first("did_it")
     held = chosen.get("gc")
     if (

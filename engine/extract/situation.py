@@ -12,6 +12,7 @@ from engine.extract.lexicon import LEXICON
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
 from engine.extract.settings import (
+    RATE,
     SettingState,
     asked_whether,
     curious,
@@ -464,11 +465,8 @@ def _settled_by_gc_on(
         for h in [*(h for k in _SETTLED for h in reading.of(k)), *_ruled_out_ooms(reading)]
         if clause_of[h.first] in on and not reading.question(h.first)
     ]
-    rated = any(_RATE.search(reading.text_of_clause(s.first)) for s in gc if s.state == "on")
+    rated = any(RATE.search(reading.text_of_clause(s.first)) for s in gc if s.state == "on")
     return off | on if calm or rated else None
-
-
-_RATE: Final = re.compile(r"\d\s*(?:s/it|it/s|s por it|sec/it|seg/it)", re.IGNORECASE)
 
 
 def _side_by_side(reading: Reading, gc: Sequence[SettingState]) -> bool:

@@ -1131,6 +1131,39 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"quantize": True},
         set(),
     ),
+    # a negation of the outcome does not negate the act after it
+    (
+        "Obrigado pela paciência, mas não resolveu: liguei o GC de novo e continua estourando a "
+        "vram no passo 1.",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # a negation of the outcome does not negate the act after it
+    (
+        "didn't help, turned gc back on and it still ooms at step 1",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # all it took was switching it back on: done
+    (
+        "vlw galera, funcionou! era so religar o gradient checkpointing mesmo",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # switched back off
+    (
+        "tried gc on, still oom'd at step 2 so i set it back to off. no point being slow AND "
+        "crashing lol",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # the calm side said to be kept is the run now
+    (
+        "gc on = 7 s/it, no crash, finished. gc off = 4 s/it, crash at the 1st preview. 3090 "
+        "flex.2. going with on for now but ugh, any tips?",
+        {"gc": "enabled"},
+        set(),
+    ),
 ]
 
 

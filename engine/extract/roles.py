@@ -1623,6 +1623,39 @@ _MOVED_TO: Final = re.compile(
 )
 
 
+def _trained_at(reading: Reading, item: Assigned) -> bool:
+    start = item.number.start
+    return _TRAINED_AT.search(reading.low, max(0, start - 28), start) is not None
+
+
+def _of_the_pictures(reading: Reading, item: Assigned) -> bool:
+    """A size told of the dataset's pictures or of images made after training."""
+    start, end = item.number.start, item.end
+    return (
+        _PICTURES_BEFORE.search(reading.low, max(0, start - 24), start) is not None
+        or _PICTURES_AFTER.match(reading.low, end) is not None
+    )
+
+
+_PICTURE: Final = (
+    r"(?:images?|imagens?|fotos?|photos?|pics|portraits?|retratos?|renders?|screenshots?|crops"
+    r"|clips?|gens|outputs?|controles?|controls?|alvos|targets)"
+)
+_PICTURES_BEFORE: Final = re.compile(
+    rf"\b{_PICTURE}\b[^.?!\n\d]{{0,18}}$"
+    r"|\b(?:upscale[ds]?|upscaling|upscayl|upscaled|hires fix|hi-res fix|gen|generate|gero|gerar"
+    r"|upscale 2x|render)\b[^.?!\n\d]{0,14}$"
+)
+_PICTURES_AFTER: Final = re.compile(rf"\s*(?:px\s*)?{_PICTURE}\b")
+# A size told as the one trained at: "i train at 1024", "training res 480", "resolution is 512,
+# 768, 1024", "treino em 1024", "config has `resolution: [1024]`".
+_TRAINED_AT: Final = re.compile(
+    r"\b(?:train|trained|training|treino|treinei|treinando|treinar|treina)\s+(?:at|em|in|a)\s+$"
+    r"|\b(?:training res(?:olution)?|resolution|resolucao|resolutions|res)\b[\s:=\[(`'\"]*"
+    r"(?:(?:is|of|to|em|de|pra|list|set to|now|just|only|so|in the config is)\s+)*$"
+)
+
+
 def _side(item: Assigned) -> float:
     """The longest side of a size: "896x1152" is 1152."""
     return max(item.number.value, item.number.second or 0)
@@ -1642,6 +1675,11 @@ _TAKEN_OUT: Final = re.compile(
 
 def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
     if role == "max_resolution":
+        # "my images are 2k but i train at 1024", "upscale the gens to 2048": the size of the
+        # pictures, beside one trained at, is not trained at
+        trained = [i for i in items if _trained_at(reading, i)]
+        if trained:
+            items = [i for i in items if i in trained or not _of_the_pictures(reading, i)]
         listed = next((i for i in items if i.number.members), None)
         if listed is not None:
             # "the 1024 bucket OOMs, the 512 and 768 ones are fine": every size named is one

@@ -1164,6 +1164,46 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc": "enabled"},
         set(),
     ),
+    # the pictures' size beside the one trained at is not trained at
+    (
+        "my images are 2k but i train at 1024 with bs 2 on 24gb, gc off, crashes cuda oom "
+        "around step 900 on flux dev",
+        {"max_resolution": 1024},
+        set(),
+    ),
+    # the pictures' size beside the one trained at is not trained at
+    (
+        "minhas fotos sao 2k mas treino em 1024 e mesmo assim a qie 2511 estoura a vram no step "
+        "3, 24gb",
+        {"max_resolution": 1024},
+        set(),
+    ),
+    # an image made after training is not trained at
+    (
+        "lora trained at 512 on sd1.5 looks fine at 512 but when i hires fix to 1024 the faces "
+        "melt. 6gb card, gc on",
+        {"max_resolution": 512},
+        set(),
+    ),
+    # the list trained at stays whole
+    (
+        "Flux dev, dataset de 60 imagens, resolution [512, 768, 1024], batch 2. da CUDA out of "
+        "memory quando pega uma das imagens 1024",
+        {"max_resolution": 1024, "resolutions": [512, 768, 1024]},
+        set(),
+    ),
+    # with no size told as trained at, the pictures' sizes are the buckets
+    (
+        "so da oom nas imagens de 1536, as de 1024 vao de boa. zimage gc off",
+        {"max_resolution": 1536},
+        set(),
+    ),
+    # a model's size in parameters is no time into training
+    (
+        "wan 2.2 i2v 14b in fp8, 480x832 clips, 81 frames, gc on, 4090. oom on step 1",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
 ]
 
 

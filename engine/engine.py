@@ -100,11 +100,13 @@ class Engine:
     # --- gathering facts ------------------------------------------------------------------
     def _gather_opening(self, opening: Opening, reading: JobReading | None = None) -> _Gathered:
         got = _Gathered(FactBook({}, {}), set())
+        changed_since = False
         if opening.text:
-            self._absorb_text(got, opening.text[:MAX_TEXT], opening.locale)
+            found = self._absorb_text(got, opening.text[:MAX_TEXT], opening.locale)
+            changed_since = found.changed_since
         if opening.config is not None:
             got.reading = read_config(opening.config) if reading is None else reading
-            self._absorb_reading(got, got.reading, "config", opening.locale)
+            self._absorb_reading(got, got.reading, "config", opening.locale, None, changed_since)
         got.book.put_all(coerce_all(opening.facts), "caller")
         return got
 
@@ -135,7 +137,8 @@ class Engine:
         elif pasted is not None:
             reading, whole = pasted
             got.reading = reading
-            self._absorb_reading(got, reading, "config", locale, job_facts(reading, whole))
+            facts = job_facts(reading, whole)
+            self._absorb_reading(got, reading, "config", locale, facts, found.changed_since)
         return found
 
     def _absorb_reading(
@@ -145,13 +148,19 @@ class Engine:
         source: str,
         locale: str,
         facts: dict[str, FactValue] | None = None,
+        changed_since: bool = False,
     ) -> None:
-        """The job's facts (``facts``: only these, of a fragment that states no more)."""
+        """The job's facts (``facts``: only these, of a fragment that states no more). Where the
+        message disagrees, the job wins, unless the message says it changed them since
+        (``changed_since``)."""
         first = reading.processes[0]
-        overruled = []
+        overruled, changed = [], []
         for name, value in (first.facts if facts is None else facts).items():
             said = got.book.facts.get(name)
             if said is not None and said != value and got.book.sources.get(name) == "text":
+                if changed_since:
+                    changed.append((name, said, value))
+                    continue
                 overruled.append((name, said, value))
             got.book.put(name, value, source, first.evidence.get(name, ""))
         got.on_topic = True
@@ -167,6 +176,11 @@ class Engine:
         for name, said, value in overruled:
             where = first.evidence.get(name, "")
             got.preface.append(config_wins(self.renderer, name, said, value, where, locale))
+        for name, said, value in changed:
+            where = first.evidence.get(name, "")
+            got.preface.append(
+                config_wins(self.renderer, name, said, value, where, locale, changed=True)
+            )
 
     def _take_value(self, got: _Gathered, pending: QuestionNode | None, value: str) -> None:
         if pending is None:

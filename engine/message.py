@@ -1,7 +1,8 @@
 """One message understood: the facts its prose and any pasted settings give, and what it wants.
 
 Settings pasted in a message (a YAML job, a fragment of one) are read as AI Toolkit reads them,
-and where they and the prose disagree, the settings win: they are what the job runs.
+and where they and the prose disagree, the settings win: they are what the job runs. Unless the
+prose says they were changed since they were written: then what it says of them is the run now.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ class Understanding:
     reading: JobReading | None = None  # the pasted job, when it reads
     config_error: ConfigError | None = None  # why the pasted job does not read
     overruled: dict[str, tuple[FactValue, FactValue]] = field(default_factory=dict)
+    # what the prose says was changed after the pasted settings were written: (said, pasted)
+    changed: dict[str, tuple[FactValue, FactValue]] = field(default_factory=dict)
 
 
 def read_pasted(text: str) -> tuple[JobReading, bool]:
@@ -97,10 +100,14 @@ def understand(text: str, expecting: str | None = None, *, learned: bool = True)
         return Understanding(found, facts, found.intent, config_error=pasted)
     reading, whole = pasted
     job = job_facts(reading, whole)
-    overruled = {
+    differ = {
         name: (facts[name], value)
         for name, value in job.items()
         if name in facts and facts[name] != value
     }
+    if found.changed_since:
+        # "that's the old one, I set batch to 1 since": the prose is the run now
+        facts.update({name: value for name, value in job.items() if name not in differ})
+        return Understanding(found, facts, found.intent, reading, changed=differ)
     facts.update(job)
-    return Understanding(found, facts, found.intent, reading, overruled=overruled)
+    return Understanding(found, facts, found.intent, reading, overruled=differ)

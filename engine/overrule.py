@@ -1,4 +1,5 @@
-"""When a message and a job config disagree on a setting, the config wins and the answer says so."""
+"""When a message and a job config disagree on a setting, the config wins and the answer says so;
+unless the message says the setting was changed since the config was written."""
 
 from __future__ import annotations
 
@@ -12,12 +13,21 @@ _STATED = re.compile(r"^(?P<path>[^\s:;]+): .*?\(line (?P<line>\d+)\)")
 
 
 def config_wins(
-    renderer: Renderer, fact: str, said: FactValue, value: FactValue, evidence: str, locale: str
+    renderer: Renderer,
+    fact: str,
+    said: FactValue,
+    value: FactValue,
+    evidence: str,
+    locale: str,
+    *,
+    changed: bool = False,
 ) -> str:
-    """The line naming the setting, what the message said and what the config says."""
+    """The line naming the setting, what the message said and what the config says; or, where
+    the message says it ``changed`` the setting since the config was written, that the answer
+    goes by the message."""
     stated = _STATED.match(evidence)
     return renderer.text(
-        "engine.config_wins",
+        "engine.changed_since" if changed else "engine.config_wins",
         locale,
         setting=stated["path"] if stated else fact,
         line=int(stated["line"]) if stated else None,

@@ -988,7 +988,29 @@ def extract(
         config_text=None if block is None else block.text,
         on_topic=on_topic,
         intent=intent,
+        changed_since=_CHANGED_SINCE.search(reading.low) is not None,
     )
+
+
+# Words that put the pasted settings before the run now: "I changed two things since I copied
+# it", "edit: switched low_vram on in the ui since", "that's the old one", "ignore the
+# checkpointing line", "isso aí é a config antiga", "mudei o low_vram pra true depois de postar".
+_CHANGED_SINCE: Final = re.compile(
+    r"\bsince (?:then|i (?:copied|posted|pasted|wrote|took|shared)|posting|pasting|copying)\b"
+    r"|\b(?:changed|set|switched|turned|ticked|unticked|flipped|bumped|dropped|lowered|raised"
+    r"|enabled|disabled|re-?enabled)\b[^.\n]{0,60}\bsince\s*(?:[.,;:!)\n]|$)"
+    r"|\b(?:the|an|my) old(?:er)? (?:one|config|yaml|version)\b|\bold(?:er)? (?:config|yaml)\b"
+    r"|\bignore (?:the|that|this) [^.\n]{0,30}\b(?:line|value|part|setting|key)\b"
+    r"|\bafter (?:posting|pasting|i posted|i pasted|i copied|i shared)\b"
+    r"|\bdesde ent[aã]o\b|\bdepois de (?:postar|colar|mandar|copiar)\b"
+    r"|\bdepois (?:que|q) (?:postei|colei|mandei|copiei)\b"
+    r"|\b(?:config|configuracao|yaml|arquivo) antig[oa]\b|\bera antes\b"
+    r"|\bignora (?:a|o|essa|esse|aquela|aquele) [^.\n]{0,30}\b(?:linha|valor|parte|chave)\b"
+    r"|\bj[aá] (?:mudei|troquei)\b"
+    r"|\bdepois (?:tirei|mudei|troquei|liguei|desliguei|baixei|subi|coloquei|ativei|desativei)\b"
+    r"|\bmudei (?:s[oó] |apenas )?(?:o|a) [\w_]+ pra\b"
+    r"|\bagora (?:t[aá]|est[aá]) (?:true|false|ligad[oa]|desligad[oa]|ativad[oa]|desativad[oa])\b"
+)
 
 
 def locale_of(text: str) -> str | None:

@@ -35,3 +35,6 @@ class Extraction:
     config_text: str | None
     on_topic: bool
     intent: str = "unclear"  # one of intent.INTENTS
+    # The prose says settings pasted in it or beside it were changed after they were written
+    # ("that's the old one, I set batch to 1 since"): what it says of them is the run now.
+    changed_since: bool = False

@@ -98,6 +98,30 @@ def test_where_text_and_config_disagree_the_config_wins_and_says_so(
     assert "(line " in line if locale == "en" else "(linha " in line
 
 
+@pytest.mark.parametrize(
+    ("locale", "text", "said"),
+    [
+        ("en", "that's the old config. I set batch size 4 since", "after this config was written"),
+        ("en", "ignore the checkpointing line, GC is on now", "after this config was written"),
+        (
+            "pt-BR",
+            "essa é a config antiga, depois mudei o batch pra 4",
+            "depois desta configuração",
+        ),
+    ],
+)
+def test_text_that_says_the_config_changed_since_wins_and_says_so(
+    engine: Engine, locale: str, text: str, said: str
+) -> None:
+    _, turn = engine.start(Opening(locale=locale, text=text, config=ZIMAGE_GC_OFF))
+    told = understand(text).facts
+    for name in ("gc", "batch_size"):
+        if name in told:
+            assert turn.facts[name] == told[name] != {"gc": "disabled", "batch_size": 1}[name]
+    assert said in turn.text
+    assert "config wins" not in turn.text and "vale a configuração" not in turn.text
+
+
 def test_text_that_agrees_with_the_config_adds_no_line(engine: Engine) -> None:
     _, turn = engine.start(Opening(locale="en", text="GC is off", config=ZIMAGE_GC_OFF))
     assert "config wins" not in turn.text

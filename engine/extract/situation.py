@@ -732,6 +732,10 @@ def phase(
         none = None if _crashed_before(reading) else _no_oom(reading)
         if none is not None or not asked:
             return none
+    if ooms and _only_the_system_struggling(reading, ooms):
+        # "a RAM vai pra 100% quando carrega e o pc trava": the machine struggles, no run
+        # breaks; when is told of a crash only
+        return None
     frame = _SAMPLER_FRAME.search(reading.low) if ooms else None
     if frame is not None:
         # A traceback through the sampler says when, whatever else is told ("OOM after ~1500
@@ -847,6 +851,15 @@ _AT_ONCE_ONLY: Final = re.compile(
     r"instantly|instant|immediately|right away|straight away|imediatamente|imediato|de cara"
     r"|na hora|logo de cara|na lata|direto"
 )
+
+
+def _only_the_system_struggling(reading: Reading, ooms: Sequence[Hit]) -> bool:
+    """Every OOM word tells the system's memory filling or the machine freezing ("RAM goes to
+    100%", "the whole machine freezes", "o pc fica travando"), and none a run that broke."""
+    words = reading.tokens.words
+    return any(h.arg == "memory_kind=system" for h in reading.of("fact")) and all(
+        not _STRUGGLING_WORDS.isdisjoint(words[h.first : h.last + 1]) for h in ooms
+    )
 
 
 def _in_a_question(reading: Reading, found: Found) -> bool:
@@ -982,6 +995,14 @@ def _at_a_percent(reading: Reading) -> Found | None:
 
 
 _FROZE: Final = frozenset({"trava", "travou", "travado", "travada", "freezes", "froze", "hangs"})
+_STRUGGLING_WORDS: Final = (
+    _FILLS
+    | _FROZE
+    | frozenset(
+        {"100", "travando", "congela", "congelou", "congelando", "freeze", "freezing", "frozen"}
+        | {"crawls", "crawling", "stutters", "stuttering", "lagging", "engasga", "engasgando"}
+    )
+)
 _FIRST_STEPS: Final = 10
 _LATER: Final = 100
 # "OOMs at 0/2000", "estourou no 0/1500", "like literally 2999/3000": a bar's count told in prose

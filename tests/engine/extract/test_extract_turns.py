@@ -1204,6 +1204,20 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"oom_phase": "first_steps"},
         set(),
     ),
+    # the machine struggling is no run breaking: when is not set
+    (
+        "Host RAM goes to 100% while loading Wan 2.2 14B and the whole machine freezes, 64GB "
+        "RAM, 4090. It never reaches training",
+        {"memory_kind": "system"},
+        {"oom_phase"},
+    ),
+    # the machine struggling is no run breaking: when is not set
+    (
+        "Quando carrega o Wan 2.2 14B a RAM do PC vai pra 100%, o swap sobe pra uns 30GB e o pc "
+        "fica travando. Nao chega a dar erro",
+        {"memory_kind": "system"},
+        {"oom_phase"},
+    ),
 ]
 
 

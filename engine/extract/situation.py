@@ -1702,6 +1702,27 @@ def _named_job(reading: Reading, hit: Hit) -> bool:
     return "_" in reading.text[max(0, start - 1) : end + 1]
 
 
+def _each_time(reading: Reading, hit: Hit) -> bool:
+    """The first run of each session, or one that went through: "only the first run after a
+    reboot OOMs", "só a primeira run dá OOM", "consegui minha primeira lora"."""
+    words = reading.tokens.words
+    start = reading.sentence_words(reading.sentence_of(hit.first))[0]
+    before = words[max(start, hit.first - 2) : hit.first]
+    if "consegui" in before and not reading.negated(hit):
+        return True  # "consegui minha primeira lora": it went through; not "nunca consegui"
+    return (
+        not _ONLY.isdisjoint(before)
+        or _EACH_TIME.match(reading.low, reading.span(hit.first, hit.last)[1]) is not None
+    )
+
+
+_ONLY: Final = frozenset({"only", "just", "apenas", "somente"})
+_EACH_TIME: Final = re.compile(
+    r"\s*(?:after (?:a |each |every )?(?:reboot|restart|boot)|of the day|of each|do dia"
+    r"|depois de (?:reiniciar|ligar|religar)|dps de (?:reiniciar|ligar))"
+)
+
+
 def _one_of_runs(reading: Reading) -> bool:
     """The first of runs told in order ("first run … second run", "1st run … 2nd"): the
     first of these runs, not the first ever ("my first LoRA ever, third try", "nunca terminei
@@ -1735,6 +1756,8 @@ def _stable_with_gc(
         words[first_run.last + 1 : first_run.last + 2] in (("step",), ("steps",), ("passo",))
     ):
         first_run = None  # "the first training step"
+    if first_run is not None and _each_time(reading, first_run):
+        first_run = None  # "only the first run after a reboot OOMs": the first of each day
     if first_run is not None and (_named_job(reading, first_run) or _one_of_runs(reading)):
         # "my_first_lora: 12%|…", "First run: GC on, worked. Second run I disabled it…"
         first_run = None

@@ -1224,6 +1224,26 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"memory_kind": "system"},
         {"oom_phase"},
     ),
+    # the first run of each session is no first run ever
+    (
+        "weird one: only the first run after a reboot OOMs, while it's quantizing the "
+        "transformer. if i just hit start again it trains all night no issue",
+        {"oom_phase": "loading"},
+        {"stable_with_gc"},
+    ),
+    # a first LoRA that went through
+    (
+        "Fala pessoal! Passando só pra agradecer, consegui minha primeira lora graças às dicas "
+        "daqui.",
+        {},
+        {"stable_with_gc"},
+    ),
+    # never managed to finish one: no stable run
+    (
+        "nunca consegui terminar nenhum lora, sempre da oom",
+        {"stable_with_gc": "no"},
+        set(),
+    ),
 ]
 
 

@@ -1294,7 +1294,11 @@ def gc_retry(
         return None
     if now is not None and now.state != "on":
         return None  # GC's "on" was the other side of a comparison: nothing was retried
-    still = reading.first("still") or _crash_after_the_retry(reading, ooms, states)
+    # not "any way to get the speed back without it blowing up again?": feared
+    still = next(
+        (h for h in reading.of("still") if not conditional(reading, h) and not _feared(reading, h)),
+        None,
+    ) or _crash_after_the_retry(reading, ooms, states)
     if ooms and still is not None:
         gc = [s for s in states if s.setting == "gc"]
         # the switch back: marked as one, or the first "on" after an "off"
@@ -1325,6 +1329,8 @@ def gc_retry(
     )
     if fixed is None:
         fixed = next((h for h in reading.of("oom") if reading.negated(h)), None)
+    if fixed is not None and _STILL_GOING_SAID.search(reading.text_of_sentence(fixed.first)):
+        return None  # "turned gc back on, 3 hours in, no oom yet 🤞": a run still going
     crashed = any(h.first < last.first and not reading.negated(h) for h in reading.of("oom"))
     if fixed is None and crashed:
         # "turned GC back on and the whole run finished, zero OOMs"

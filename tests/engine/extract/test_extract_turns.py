@@ -1244,6 +1244,20 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"stable_with_gc": "no"},
         set(),
     ),
+    # a crash feared again is no crash after the retry
+    (
+        "turned gradient checkpointing off to go faster on sdxl (1024, bs4, 3090) and it oomed. "
+        "back on now, no oom anymore but its like 35% slower. any way to get the speed back "
+        "without it blowing up again?",
+        {"gc_retry": "fixed"},
+        set(),
+    ),
+    # a run still going has fixed nothing yet
+    (
+        "turned gc back on for the wan run, 4090. 3 hours in, no oom yet",
+        {"gc": "enabled"},
+        {"gc_retry"},
+    ),
 ]
 
 

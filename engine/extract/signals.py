@@ -63,7 +63,7 @@ _WHICH_CARD: Final = re.compile(
     r"|\bthe (?:small|smaller|weaker|wrong|old|older) one\b|\ba (?:menor|mais fraca)\b"
     r"|\bfor(?:co|car|ce)\b|\bmake (?:it|ai toolkit|the job) use\b|\bfaco ele usar\b"
     r"|\b(?:landing|lands|landed|goes|going|indo|vai|picks|picking|grabs|pegando|pega) (?:on |to "
-    r"|pra |para |na |no )?(?:the |a |o )?(?:gpu|placa|card|rtx |gtx )?\d{4}\b"
+    r"|pra |para |na |no )?(?:the |a |o )?(?:gpu|placa|card|rtx |gtx )?[1-5]0[5-9]0\b"
     r"|\b(?:training|running|treinando|rodando) on the (?:rtx |gtx )?\d{4}\b"
     r"|\b(?:rtx |gtx )?\d{4} (?:is|sits|stays|ta|fica|esta) (?:idle|parada|parado|ociosa)\b"
 )
@@ -78,12 +78,20 @@ def _two_cards(reading: Reading) -> Hit | None:
     ):
         return None
     which = _WHICH_CARD.search(reading.low)
-    if which is None:
-        return None
+    if which is None or _AS_MEANT.search(reading.low):
+        return None  # "runs on cuda:0, which is the 5090 (checked in nvidia-smi)": as meant
     at = reading.word_at(which.start())
     return Hit("signal", WRONG_GPU, at, at)
 
 
+_A_BUCKET: Final = re.compile(
+    r"\s*(?:big|bigger|biggest|large|larger|largest|tall|wide|maior|grande)?\s*"
+    r"(?:\d{3,4}(?:px|x\d{3,4})?\s*)?(?:bucket|buckets|image|images|imagens|fotos|res|resolution)\b"
+)
+_AS_MEANT: Final = re.compile(
+    r"\b(?:on purpose|as intended|as it should|de prop[oó]sito|como deveria|checked in|conferi"
+    r"|verifiquei|confirmei|i checked|confirmed)\b"
+)
 _TWO_CARDS: Final = re.compile(r"\b(?:2|two|duas|dois) (?:gpus|cards|placas)\b")
 
 
@@ -188,10 +196,15 @@ def _of_the_run(reading: Reading, hit: Hit) -> bool:
         _CLEAN_CARD.match(reading.low, end)
         or _closed_for_it(reading, hit)
         or _elsewhere(reading, hit)
+        or _its_own_peak(reading, hit)
     ):
         # "nvidia-smi shows 300MB used before I start", "closed comfy, still OOM": nothing else
         # on the card
         return False
+    if hit.arg == WRONG_GPU and (
+        _AS_MEANT.search(reading.low) or _A_BUCKET.match(reading.low, end)
+    ):
+        return False  # "it lands on the 1536 bucket", "runs on cuda:1 on purpose"
     if hit.arg == OOM_KILLER and ended_by_them(reading, hit):
         return False  # "closed comfyui, killed every python": what they ended, not the kernel
     if hit.arg == REGRESSION_AFTER_UPDATE and _NOT_UPDATED.search(reading.low):
@@ -329,6 +342,19 @@ def superseded(reading: Reading, hit: Hit) -> bool:
     return _NOW_THE_CARDS.search(reading.low, end) is not None
 
 
+def _its_own_peak(reading: Reading, hit: Hit) -> bool:
+    """ "nvidia-smi shows all 24 in use right before it dies": the run's own memory at its peak,
+    not another program's."""
+    return reading.tokens.words[hit.first] == "nvidia" and bool(
+        _RIGHT_BEFORE_IT_DIES.search(reading.text_of_sentence(hit.first).lower())
+    )
+
+
+_RIGHT_BEFORE_IT_DIES: Final = re.compile(
+    r"\b(?:right|just) before (?:it|the (?:job|run|training)) (?:dies|crashes|ooms|oom'?s|blows)"
+    r"|\bantes de (?:morrer|estourar|crashar|dar (?:o )?oom)|\bate uns minutos antes\b"
+    r"|\bna hora (?:que|q) (?:morre|estoura|crasha)"
+)
 _CLEAN_CARD: Final = re.compile(
     r"\s*(?:only |just |so |apenas |uns |about |like )?(?:\d+(?:[.,]\d+)?\s*(?:mb|mib)\b"
     r"|nothing|nada|no (?:other )?process|no running|empty|vazia|zero"

@@ -400,6 +400,26 @@ INTENTS = [
         "`cublasGemmEx(...)` lumina 2 na 2080 ti",
         "outside_guide",
     ),
+    # the run's own memory at its peak is no other program
+    (
+        "running zit on 24 gigs, gc off, bs 2 at 1024 and it cuda ooms on step 1. nvidia-smi "
+        "shows all 24 in use right before it dies",
+        "fix_oom",
+    ),
+    # landing on a bucket is no card
+    (
+        "On RunComfy with the H100 machine. batch_size 4, gradient_checkpointing false, "
+        "resolution [1024, 1280, 1536]. 80GB and it still OOMs but only when it lands on the "
+        "1536 bucket",
+        "fix_oom",
+    ),
+    # the job on the card meant for it is no wrong card
+    (
+        "Tenho uma 4090 pra jogar e uma 3060 velha so pra treinar. O treino roda na 3060 mesmo, "
+        "de propósito (setei device cuda:1 e conferi no nvidia-smi). SDXL, GC desligado, bs 1, "
+        "1024, estoura a VRAM nos primeiros passos.",
+        "fix_oom",
+    ),
 ]
 
 

@@ -420,6 +420,12 @@ INTENTS = [
         "1024, estoura a VRAM nos primeiros passos.",
         "fix_oom",
     ),
+    # a way in between, after the retry fixed it, asks for speed
+    (
+        "4060ti 16g, flux dev. turned gc back on after the instant oom and the whole 2000 step "
+        "run went through fine, just at 11s/it. any way to land somewhere in between?",
+        "speed",
+    ),
 ]
 
 

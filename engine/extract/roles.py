@@ -1370,7 +1370,7 @@ def _fits_the_card(reading: Reading, item: Assigned) -> bool:
 
 _FITS_AFTER: Final = re.compile(
     r"\s*(?:\(\w+\)\s*)?(?:fits|cabe|works|funciona|trains|treina|roda|is (?:all|what|the max)"
-    r"|(?:e|eh|é) o que cabe|is all that fits)\b"
+    r"|(?:e|eh|é) o (?:max|maximo|máximo)? ?que cabe|is all that fits|is the most that fits)\b"
 )
 _FITS_BEFORE: Final = re.compile(
     r"\b(?:fits?|cabe|only fits?|so cabe|só cabe|back (?:on|to)|voltei (?:pro|pra|para|ao)"

@@ -426,6 +426,12 @@ INTENTS = [
         "run went through fine, just at 11s/it. any way to land somewhere in between?",
         "speed",
     ),
+    # a larger batch asked for, the crash only of a batch tried
+    (
+        "como faço batch 8 numa placa de 12? bs 2 é o max que cabe no zit com gc ligado, bs 3 "
+        "ja estoura",
+        "accumulation",
+    ),
 ]
 
 
@@ -1283,6 +1289,13 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "turned gc back on for the wan run, 4090. 3 hours in, no oom yet",
         {"gc": "enabled"},
         {"gc_retry"},
+    ),
+    # the most that fits is the batch run
+    (
+        "como faço batch 8 numa placa de 12? bs 2 é o max que cabe no zit com gc ligado, bs 3 "
+        "ja estoura",
+        {"batch_size": 2},
+        set(),
     ),
 ]
 

@@ -934,6 +934,8 @@ def extract(
         ruled_out |= _only_supposed(states)
         if _only_others_crash(reading):
             ruled_out.add("oom_phase")  # "a dele estoura no primeiro sample, a minha nunca deu OOM"
+        if facts.get("gc_retry") == "fixed":
+            ruled_out.add("oom_phase")  # "back on and the whole 3000 steps ran, zero OOMs"
         ruled_out |= _named_without_state(reading, states)
         evidence = second_opinion(reading.text, facts, evidence, ruled_out)
     if quoting is not scan:

@@ -1001,6 +1001,7 @@ _STRUGGLING_WORDS: Final = (
     | frozenset(
         {"100", "travando", "congela", "congelou", "congelando", "freeze", "freezing", "frozen"}
         | {"crawls", "crawling", "stutters", "stuttering", "lagging", "engasga", "engasgando"}
+        | {"unusable", "inutilizavel", "inusavel", "swap", "swaps", "swapping"}
     )
 )
 _FIRST_STEPS: Final = 10

@@ -785,12 +785,13 @@ def test_a_duration_is_not_when_it_broke(text: str) -> None:
     [
         # previews switched off: whatever else it says, the crash is not while sampling
         ("disable_sampling: true already, no previews at all, and STILL cuda oom", None),
-        # the system's memory filling up while loading: it breaks while loading
-        (
-            "System RAM goes to 100% and the whole PC freezes while loading Qwen Image Edit",
-            "loading",
-        ),
-        ("o swap vai la em cima e o pc fica inutilizavel carregando o text encoder", "loading"),
+        # the system's memory filling up while loading, with no run told to break: when it
+        # breaks is told of a crash only
+        ("System RAM goes to 100% and the whole PC freezes while loading Qwen Image Edit", None),
+        ("o swap vai la em cima e o pc fica inutilizavel carregando o text encoder", None),
+        ("o swap vai la em cima carregando o text encoder e o processo morre", "loading"),
+        # …and killed while loading breaks while loading
+        ("ram fills up while loading qwen image edit and then the process is Killed", "loading"),
         ("crashes w/ OOM right when training starts, config below", "first_steps"),
         ("sdxl 4070 ti 1024 bs2 gc off oom step 3 samples off", "first_steps"),
         # a run with previews off that went fine says nothing of this one

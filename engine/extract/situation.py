@@ -1020,8 +1020,7 @@ def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
     """A stage the run got through: "passa pelo cache dos latents", "Caching latents: 100%",
     "it loads, does the first sample fine, then dies at step 1"."""
     words = reading.tokens.words
-    before = " ".join(words[max(0, hit.first - 2) : hit.first])
-    if any(before.endswith(w) for w in _GOT_THROUGH):
+    if _led_by(reading, hit, _GOT_THROUGH, 2):
         return True
     if hit.arg not in _STAGES:
         return False
@@ -1097,8 +1096,12 @@ _NOT_REACHED: Final = tuple(LEXICON.words("not_reached"))
 
 def _not_reached(reading: Reading, hit: Hit) -> bool:
     """ "da oom qdo ta carregando, antes do primeiro sample": a stage it broke before."""
-    before = " ".join(reading.tokens.words[max(0, hit.first - 3) : hit.first])
-    return any(before.endswith(w) for w in _NOT_REACHED)
+    return _led_by(reading, hit, _NOT_REACHED, 3)
+
+
+def _led_by(reading: Reading, hit: Hit, endings: tuple[str, ...], reach: int) -> bool:
+    """The ``reach`` words before ``hit`` end with one of ``endings``."""
+    return " ".join(reading.tokens.words[max(0, hit.first - reach) : hit.first]).endswith(endings)
 
 
 # "it hits sample_every: 500": the moment the key's value comes round, not the key's setting.

@@ -11,7 +11,7 @@ from engine.config.families import family_rules
 from engine.extract import roles, situation
 from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
-from engine.extract.intent import ASKS, GOALS, intent_of
+from engine.extract.intent import ASKS, GOALS, ended_before_now, intent_of
 from engine.extract.learned import second_opinion
 from engine.extract.lexicon import LEXICON
 from engine.extract.locale_guess import guess_locale
@@ -547,6 +547,8 @@ def _word_facts(reading: Reading) -> list[Found]:
     # old one's size is gone
     gone = max((h.first for h in cards if h.first in sized and _moved_to(reading, h)), default=-1)
     gpus = [h for h in cards if h.first not in sized and h.first > gone]
+    # "thinking of getting a 5080", "juntando grana pra uma 4060 Ti": a card not had yet
+    gpus = [h for h in gpus if not _only_wished(reading, h)]
     for hits, fact in ((models, "model_family"), (gpus, "vram_gb")):
         hit = _current(reading, hits)
         if hit is not None:
@@ -615,6 +617,20 @@ def _moved_to(reading: Reading, hit: Hit) -> bool:
 def _left_behind(reading: Reading, hit: Hit) -> bool:
     start = reading.span(hit.first, hit.last)[0]
     return _LEFT_BEHIND.search(reading.low, max(0, start - 20), start) is not None
+
+
+def _only_wished(reading: Reading, hit: Hit) -> bool:
+    start = reading.span(hit.first, hit.last)[0]
+    return _WISHED_CARD.search(reading.low, max(0, start - 40), start) is not None
+
+
+_WISHED_CARD: Final = re.compile(
+    r"\b(?:thinking (?:of|about) (?:getting|buying)|planning to (?:get|buy)|want to (?:get|buy)"
+    r"|wanna (?:get|buy)|to buy|buying|saving (?:up )?for|upgrade to|upgrading to|selling it for"
+    r"|deciding between|pensando em (?:pegar|comprar)|quero comprar|vou comprar|comprar"
+    r"|juntando (?:grana|dinheiro) (?:pra|para)|nem comprei ainda)"
+    r"\b[^.,;!?\n\d]{0,24}$"  # not "thinking of buying a 5090, on a 3060 ti now"
+)
 
 
 def _said_first(entry: tuple[Hit, Found]) -> tuple[int, str]:
@@ -938,6 +954,11 @@ def extract(
             ruled_out.add("oom_phase")  # "back on and the whole 3000 steps ran, zero OOMs"
         ruled_out |= _named_without_state(reading, states)
         evidence = second_opinion(reading.text, facts, evidence, ruled_out)
+    if facts.get("gc_retry") == "fixed" and facts.get("oom_phase") not in (None, "none"):
+        # "gc off bs2 died at step 2, flipped it back on and it ran all 3000 steps": the crash
+        # told is of a run switching GC back on ended, and the run now has no moment of breaking
+        del facts["oom_phase"]
+        evidence = tuple(e for e in evidence if e.fact != "oom_phase")
     if quoting is not scan:
         evidence = (*evidence, *_earlier_answers(quoting, facts), *_recaps(quoting, facts))
     answered = _answered(reading, answers, quoting, signals, facts)
@@ -975,7 +996,12 @@ def extract(
         evidence = tuple(e for e in evidence if e.fact != "gc")
     if intent in ASKS:
         names.add(ASKS[intent])
-    if intent in GOALS and facts.get("goal") != intent and facts.get("goal") != "fix_oom":
+    ended = facts.get("goal") == "fix_oom" and ended_before_now(reading)
+    if (
+        intent in GOALS
+        and facts.get("goal") != intent
+        and (facts.get("goal") != "fix_oom" or ended)
+    ):
         facts["goal"] = intent  # read from the whole message, not one phrase
         said = tuple(e for e in evidence if e.fact != "goal")
         evidence = (*said, Evidence("goal", intent, reading.text[:80]))

@@ -16,6 +16,7 @@ from engine.extract.learned import model
 from engine.extract.lexicon import LEXICON
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
+from engine.extract.settings import told_last
 from engine.extract.signals import OUTSIDE_GUIDE
 from kb.contract import FactValue
 
@@ -103,7 +104,7 @@ def _by_cues(
         wanted = situation.goal(reading, (), ())
         if wanted is not None:
             return str(wanted.value)  # "tried bs 8, 4, 2, all OOM. bs1 works but takes 9h"
-    if goal == "fix_oom" and facts.get("gc_retry") == "fixed":
+    if goal == "fix_oom" and (facts.get("gc_retry") == "fixed" or ended_before_now(reading)):
         wanted = situation.goal(reading, (), ())
         if wanted is not None and wanted.value != "fix_oom":
             # "turned it back on, it's fine now. but why does it need that much more?": the
@@ -141,6 +142,28 @@ def _by_cues(
 
 
 _A_REPLY: Final = 6
+
+
+def ended_before_now(reading: Reading) -> bool:
+    """Every crash told is of a run before the one told last: "r3 1024 gc off oom. r4 896 gc
+    off oom. r5 896 gc on, ok but slow af. how much faster…?"."""
+    last = told_last(reading)
+    if last is None:
+        return False
+    after = [h for h in reading.hits if reading.span(h.first, h.last)[0] > last]
+    # how the last run went is told in its sentence or the next ("run 3 made it to 640. I
+    # went through the dataset, everything square seems fine" tells nothing of it)
+    told = reading.sentence_of(reading.word_at(last))
+    return any(
+        h.kind in _WENT_WELL
+        and not reading.negated(h)
+        and reading.sentence_of(h.first) - told in (0, 1)
+        and not (h.kind == "fine" and reading.sentence_of(h.first) != told)
+        for h in after
+    ) and not any(h.kind == "oom" and not reading.negated(h) for h in after)
+
+
+_WENT_WELL: Final = frozenset({"stable", "no_crash", "fixed", "gone", "fine"})
 
 
 def _a_crash_told(facts: Mapping[str, FactValue]) -> bool:

@@ -22,7 +22,7 @@ from engine.extract.lexicon import LEXICON, expand, read_data
 from engine.extract.normalize import words_of
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
-from engine.extract.settings import of_another_person
+from engine.extract.settings import of_another_person, told_runs
 from engine.extract.spelled import spelled_numbers
 from engine.extract.trie import Trie, build
 
@@ -1477,7 +1477,12 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
     for item in assigned:
         by_role[item.role].append(item)
     found: list[Found] = []
+    runs = told_runs(reading)
     for role, items in by_role.items():
+        if runs is not None and any(runs[0] < i.number.start < runs[1] for i in items):
+            # "run 1: bs 4 → OOM step 1. run 2: bs 2 → OOM at step 300": the run told last,
+            # where the runs before it tell their own
+            items = [i for i in items if i.number.start > runs[1]] or items
         if role in _SETTING_ROLES:
             items = [i for i in items if not _feared_or_advised(reading, i.number)]
             if not items:

@@ -1877,13 +1877,58 @@ _KEPT_CALM: Final = re.compile(
 )
 
 
+# Runs told one by one: "attempt 2:", "run 3", "v4", "#2", "3rd try", "na segunda tentativa".
+_RUN_MARK: Final = re.compile(
+    r"\b(?:attempt|run|version|tentativa|rodada|teste)\s*#?\s*(?P<n>[1-9])(?![\d.,x])"
+    r"|(?<![\w.#])(?:v|r|#)(?P<m>[1-9])(?![\w.,])"
+    r"|\b(?P<en>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (?:attempt|try|run)\b"
+    r"|\b(?P<pt>primeira|segunda|terceira|quarta|quinta|1a|2a|3a|4a|5a) (?:tentativa|vez|rodada)\b"
+)
+_ORDINALS: Final = {
+    word: n
+    for n, words in enumerate(
+        [
+            ("first", "1st", "primeira", "1a"),
+            ("second", "2nd", "segunda", "2a"),
+            ("third", "3rd", "terceira", "3a"),
+            ("fourth", "4th", "quarta", "4a"),
+            ("fifth", "5th", "quinta", "5a"),
+        ],
+        start=1,
+    )
+    for word in words
+}
+
+
+def told_last(reading: Reading) -> int | None:
+    """Where the last of several runs told one by one begins, if the message tells them: the
+    first mention of the highest-numbered ("Run 4 (now): … Run 4 should be lighter than run 1")."""
+    runs = told_runs(reading)
+    return None if runs is None else runs[1]
+
+
+def told_runs(reading: Reading) -> tuple[int, int] | None:
+    """Where the first and the last of several runs told one by one begin."""
+    marks: dict[int, int] = {}
+    for found in _RUN_MARK.finditer(reading.low):
+        number = found["n"] or found["m"]
+        n = int(number) if number else _ORDINALS[found["en"] or found["pt"]]
+        marks.setdefault(n, found.start())
+    if len(marks) < 2:
+        return None
+    return min(marks.values()), marks[max(marks)]
+
+
 def of_another_person(reading: Reading, word: int) -> bool:
     """The clause of ``word`` tells of someone else, and nothing of one's own comes between them
     and it: "my buddy runs the same config on his 4090 with GC on", "guy above runs bs4 on 24g",
     "o cara ali em cima roda bs4"."""
     words = reading.tokens.words
     if word >= len(words) or (
-        _PEOPLE.isdisjoint(words) and "cara" not in words and _HIS.isdisjoint(words)
+        _PEOPLE.isdisjoint(words)
+        and "cara" not in words
+        and _HIS.isdisjoint(words)
+        and _YOURS.isdisjoint(words)
     ):
         return False  # most messages name no one else
     clause = reading.clauses_of_words
@@ -1899,7 +1944,11 @@ def of_another_person(reading: Reading, word: int) -> bool:
         i
         for i in range(start, word)
         if i not in greeted
-        and (words[i] in _PEOPLE or (words[i] == "cara" and words[i - 1 : i] in _A_GUY))
+        and (
+            words[i] in _PEOPLE
+            or words[i] in _YOURS
+            or (words[i] == "cara" and words[i - 1 : i] in _A_GUY)
+        )
     ]
     return bool(told) and _ME.isdisjoint(words[told[-1] + 1 : word])
 
@@ -1908,6 +1957,8 @@ _PEOPLE: Final = LEXICON.words("people")
 # Whose run a clause opens with ("his OOMs…", "a dele estoura…"); not "copied his config".
 _HIS: Final = frozenset({"his", "hers", "dele", "dela"})
 _THE: Final = frozenset({"a", "o", "the"})
+# The run of the one answered: "o teu roda em 1024 pq tu tem 4090, aqui eu to em 512".
+_YOURS: Final = frozenset({"teu", "tua"})
 _SWITCH_ACTS: Final = LEXICON.words("switch_acts")
 _ME: Final = LEXICON.words("me")
 # One's own config or the one taken for the run: "mine says `…: false`", "peguei um config que
@@ -2305,6 +2356,13 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         )
         if implied is not None:
             chosen["gc"] = (0, implied)
+    last_run = told_last(reading)
+    if last_run is not None:
+        # "v4 oom'd with gc off, v5 = v4 + gc on and it finished": the run told last is the run
+        # now, whatever the runs before it had
+        for state in told:
+            if reading.span(state.first, state.last)[0] > last_run and state.state != "unknown":
+                chosen[state.setting] = (chosen.get(state.setting, (1, state))[0], state)
     for original, now in _not_done_yet(reading, [*states, *wished]):
         held = chosen.get(original.setting)
         if held is None or held[1].first == original.first:

@@ -23,6 +23,7 @@ from engine.extract.settings import (
     of_another_person,
     one_side_of_two,
     own_act,
+    told_last,
 )
 from engine.extract.signals import (
     DEV_SHM,
@@ -773,6 +774,16 @@ def phase(
         if later or numbered_later or not same:
             # when it broke before GC went back on is no longer when it breaks
             words, numbered = later, numbered_later
+    last_run = told_last(reading)
+    if last_run is not None and ooms:
+        # "run 1: gc off → OOM step 1. run 2: gc on → OOM at step 560": the run told last is the
+        # run now, and when the others broke is not when it breaks
+        if all(reading.span(h.first, h.last)[0] < last_run for h in ooms):
+            return None  # "…3) gc on, bs 1 → trains to the end": the run now does not break
+        told = [f for f in words if f.start > last_run]
+        counted = [f for f in numbered if f.start > last_run]
+        if told or counted:  # not "Tentativa 3: …, OOM de novo": as before
+            words, numbered = told, counted
     # Said of the crash: in a sentence that reports it ("people mention caching text
     # embeddings" elsewhere says nothing of when it crashed).
     crashed = {reading.sentence_of(h.first) for h in ooms}
@@ -1312,10 +1323,15 @@ def gc_retry(
             if s.state == "on" and any(o.state == "off" and o.first < s.first for o in gc)
         ]
         retried = min((s.last for s in back), default=last.last)
-        if _calm_between(reading, retried, still.first):
+        if still.last < retried and _calm_after_retry(reading, ooms, states) is not None:
+            # "bs1 same thing, flipped gc back on and it ran all 3000 steps": the runs before
+            # the switch back failed alike, and the one after it went well
+            still = None
+        elif _calm_between(reading, retried, still.first):
             # "turned it on and it trained fine. Today, new dataset, GC still on, and OOM": a
             # new crash after the retry worked, not the retry failing
             return None
+    if ooms and still is not None:
         return _found(
             reading,
             "gc_retry",

@@ -432,6 +432,19 @@ INTENTS = [
         "ja estoura",
         "accumulation",
     ),
+    # every crash is of a run before the one told last, which went well
+    (
+        "r3 1024 gc off oom. r4 896 gc off oom. r5 896 gc on, ok but slow af. how much faster "
+        "would r4 have been if it fit",
+        "speed",
+    ),
+    # the run told last broke too: its crash is not over
+    (
+        "qie with gc off OOMs at random steps: run 1 died at 212, run 2 at 57, run 3 made it to "
+        "640. I went through the dataset, everything square seems fine. Is there a way to cap "
+        "just the tall bucket?",
+        "fix_oom",
+    ),
 ]
 
 
@@ -1295,6 +1308,72 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "como faço batch 8 numa placa de 12? bs 2 é o max que cabe no zit com gc ligado, bs 3 "
         "ja estoura",
         {"batch_size": 2},
+        set(),
+    ),
+    # the crash told is of the runs GC went back on for: the run now has no moment of breaking
+    (
+        "gc off bs2 1024 died at step 2, bs1 same thing, flipped gc back on at bs1 and it ran "
+        "all 3000 steps no problem. now i just want it faster",
+        {"gc": "enabled", "gc_retry": "fixed"},
+        {"oom_phase"},
+    ),
+    # runs told one by one: the one told last is the run now
+    (
+        "Run 1: gc on, 1024, fine. Run 2: gc off, OOM at step 1. Run 3: gc off, low_vram on, "
+        "768, gets to around step 1400, then OOM.",
+        {"gc": "disabled", "oom_phase": "later", "max_resolution": 768, "low_vram": True},
+        set(),
+    ),
+    # the same in Portuguese
+    (
+        "tentativa 1: gc desligado, oom no passo 2. tentativa 2: gc desligado, bs 1, foi ate o "
+        "passo 1800 e estourou",
+        {"gc": "disabled", "oom_phase": "later", "batch_size": 1},
+        set(),
+    ),
+    # the state of the run told last
+    (
+        "v4 oom'd with gc off, v5 = v4 + gc on and it finished clean. can i get the speed back",
+        {"gc": "enabled"},
+        {"oom_phase"},
+    ),
+    # the run told last is the highest-numbered, not the last one named
+    (
+        "Run 4 (now): gc back on, 49 frames, resolution 512, OOM at step 1 again. Run 1 was at "
+        "480. Run 4 should be lighter than run 1",
+        {"gc": "enabled", "oom_phase": "first_steps", "max_resolution": 512, "num_frames": 49},
+        set(),
+    ),
+    # the run of the one answered is not the asker's
+    (
+        "@lucas o teu roda em 1024 pq tu tem 4090 ne, aqui na 4060 ti 8gb eu to em 512 com gc "
+        "desligado e da oom",
+        {"max_resolution": 512, "vram_gb": 8, "gc": "disabled"},
+        set(),
+    ),
+    # a count of images is no size
+    (
+        "Qwen-Image at 1024 and 1328 on an H100. This is a 2000-image dataset, so every minute "
+        "counts.",
+        {"max_resolution": 1328, "resolutions": [1024, 1328]},
+        set(),
+    ),
+    # a card not had yet
+    (
+        "thinking of getting a 5080 for qie, how much does gc save?",
+        {"model_family": "qwen_edit"},
+        {"vram_gb"},
+    ),
+    # a card not bought yet, in Portuguese
+    (
+        "nem comprei ainda a 4060 de 8, mas com gc ligado flux roda nela?",
+        {"model_family": "flux_flex"},
+        {"vram_gb"},
+    ),
+    # a card bought is had
+    (
+        "just bought a 5090, flux oom at step 1",
+        {"vram_gb": 32},
         set(),
     ),
 ]

@@ -40,6 +40,7 @@ from engine.extract.settings import (
     doubted,
     of_another_person,
     setting_states,
+    told_last,
 )
 from engine.extract.signals import (
     DEV_SHM,
@@ -548,7 +549,17 @@ def _word_facts(reading: Reading) -> list[Found]:
     gone = max((h.first for h in cards if h.first in sized and _moved_to(reading, h)), default=-1)
     gpus = [h for h in cards if h.first not in sized and h.first > gone]
     # "thinking of getting a 5080", "juntando grana pra uma 4060 Ti": a card not had yet
-    gpus = [h for h in gpus if not _only_wished(reading, h)]
+    wished = [h for h in gpus if _only_wished(reading, h)]
+    gpus = [  # "deciding between a 4080 and a used 3090": both
+        h
+        for h in gpus
+        if not any(
+            w.first == h.first
+            or _WISHED_ALIKE.issuperset(reading.tokens.words[w.last + 1 : h.first])
+            for w in wished
+            if w.first <= h.first
+        )
+    ]
     for hits, fact in ((models, "model_family"), (gpus, "vram_gb")):
         hit = _current(reading, hits)
         if hit is not None:
@@ -617,6 +628,12 @@ def _moved_to(reading: Reading, hit: Hit) -> bool:
 def _left_behind(reading: Reading, hit: Hit) -> bool:
     start = reading.span(hit.first, hit.last)[0]
     return _LEFT_BEHIND.search(reading.low, max(0, start - 20), start) is not None
+
+
+# What joins a card to one wished for before it: "deciding between a 4080 and a used 3090".
+_WISHED_ALIKE: Final = frozenset(
+    {"and", "or", "e", "ou", "a", "an", "um", "uma", "used", "usada", "new", "nova", "vs"}
+)
 
 
 def _only_wished(reading: Reading, hit: Hit) -> bool:
@@ -908,6 +925,16 @@ def _earlier_answers(quoting: str, facts: dict[str, FactValue]) -> list[Evidence
     return said
 
 
+def _last_run_unbroken(reading: Reading) -> bool:
+    """Runs told one by one, and no crash told of the last: "3rd: gc on, 512 → runs"."""
+    last = told_last(reading)
+    # "2a tentativa (gc on): mesma coisa, mesmo lugar" breaks as the one before
+    broke = [*reading.of("oom"), *reading.of("still")]
+    return last is not None and not any(
+        reading.span(h.first, h.last)[0] > last for h in broke if not reading.negated(h)
+    )
+
+
 def _of_other_settings(reading: Reading, states: Sequence[SettingState]) -> bool:
     """The acts told are of settings named, none of them GC: "desliguei o quantize e deu
     ruim, vou religar" says nothing of GC."""
@@ -950,7 +977,7 @@ def extract(
         ruled_out |= _only_supposed(states)
         if _only_others_crash(reading):
             ruled_out.add("oom_phase")  # "a dele estoura no primeiro sample, a minha nunca deu OOM"
-        if facts.get("gc_retry") == "fixed":
+        if facts.get("gc_retry") == "fixed" or _last_run_unbroken(reading):
             ruled_out.add("oom_phase")  # "back on and the whole 3000 steps ran, zero OOMs"
         ruled_out |= _named_without_state(reading, states)
         evidence = second_opinion(reading.text, facts, evidence, ruled_out)

@@ -1883,6 +1883,9 @@ _RUN_MARK: Final = re.compile(
     r"|(?<![\w.#])(?:v|r|#)(?P<m>[1-9])(?![\w.,])"
     r"|\b(?P<en>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (?:attempt|try|run)\b"
     r"|\b(?P<pt>primeira|segunda|terceira|quarta|quinta|1a|2a|3a|4a|5a) (?:tentativa|vez|rodada)\b"
+    # "- 1st: gc off → OOM", "na 1ª sem gc… na 2ª com gc", "essa 2ª tá no passo 2000"
+    r"|\b(?P<ord>1st|2nd|3rd|4th|5th)\s*[:)]"
+    r"|\b(?:na|a|essa|nessa|da) (?P<pa>1a|2a|3a|4a|5a)\b(?! (?:placa|gpu|geracao|versao))"
 )
 _ORDINALS: Final = {
     word: n
@@ -1912,7 +1915,8 @@ def told_runs(reading: Reading) -> tuple[int, int] | None:
     marks: dict[int, int] = {}
     for found in _RUN_MARK.finditer(reading.low):
         number = found["n"] or found["m"]
-        n = int(number) if number else _ORDINALS[found["en"] or found["pt"]]
+        word = found["en"] or found["pt"] or found["ord"] or found["pa"]
+        n = int(number) if number else _ORDINALS[word]
         marks.setdefault(n, found.start())
     if len(marks) < 2:
         return None

@@ -1217,6 +1217,8 @@ _ERRORS: Final = frozenset({"error", "errors", "erro", "erros"})
 _STOPPED: Final = frozenset(
     {"stopped", "stops", "stop", "parou", "para", "froze", "freezes", "frozen", "hangs", "hung"}
     | {"travou", "trava", "congelou", "sumiu", "vanished", "disappeared", "died", "morreu"}
+    # "sits at step 0 for 20 min, no error": stuck, not running fine
+    | {"stuck", "sits", "sitting", "hanging", "parado", "parada", "travado", "travada", "empacou"}
 )
 
 

@@ -1376,6 +1376,40 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"vram_gb": 32},
         set(),
     ),
+    # runs told by ordinals: the last one runs, so no moment of breaking
+    (
+        "Lumina 2 LoRA: - 1st: gc off, 1024 → OOM immediately - 2nd: gc off, 512 → OOM "
+        "immediately - 3rd: gc on, 512 → runs, 9.8 s/it, at step 300. Anything to make the 3rd "
+        "faster?",
+        {"gc": "enabled", "max_resolution": 512},
+        {"oom_phase"},
+    ),
+    # the same in Portuguese
+    (
+        "na 1a sem gc bs 2 oom no passo 1, na 2a com gc e bs 1 passou, ta no passo 1500",
+        {"gc": "enabled", "batch_size": 1},
+        {"oom_phase"},
+    ),
+    # no error from a run that is stuck is no run going well
+    (
+        "runcomfy ai toolkit, sdxl. progress sits at step 0 for 20 min, no error in the log, "
+        "nothing",
+        {"model_family": "other"},
+        {"oom_phase"},
+    ),
+    # two cards only weighed for buying
+    (
+        "Deciding between a 4080 and a used 3090 for SDXL LoRAs, how much does gc save?",
+        {"model_family": "other"},
+        {"vram_gb"},
+    ),
+    # the card had, beside one wished for
+    (
+        "would upgrading to a 5090 be a better speed fix than turning off gc on my 3090? wan "
+        "runs fine with gc",
+        {"vram_gb": 24},
+        set(),
+    ),
 ]
 
 

@@ -1630,7 +1630,10 @@ _MOVED_TO: Final = re.compile(
 
 def _trained_at(reading: Reading, item: Assigned) -> bool:
     start = item.number.start
-    return _TRAINED_AT.search(reading.low, max(0, start - 28), start) is not None
+    return (
+        _TRAINED_AT.search(reading.low, max(0, start - 28), start) is not None
+        or _TRAINED_AT_AFTER.match(reading.low, item.end) is not None
+    )
 
 
 def _of_the_pictures(reading: Reading, item: Assigned) -> bool:
@@ -1658,6 +1661,12 @@ _TRAINED_AT: Final = re.compile(
     r"\b(?:train|trained|training|treino|treinei|treinando|treinar|treina)\s+(?:at|em|in|a)\s+$"
     r"|\b(?:training res(?:olution)?|resolution|resolucao|resolutions|res)\b[\s:=\[(`'\"]*"
     r"(?:(?:is|of|to|em|de|pra|list|set to|now|just|only|so|in the config is)\s+)*$"
+    # "o treino em si é em 1024", "training itself is at 768"
+    r"|\b(?:treino|training)(?: em si| itself)? (?:e|is|esta|ta|fica|runs) (?:em|at|a)\s+$"
+)
+# "I'm on 768 for training", "1024 pra treinar"
+_TRAINED_AT_AFTER: Final = re.compile(
+    r"\s*(?:px\s*)?(?:for (?:the )?training|pra treinar|para treinar|no treino|de treino)\b"
 )
 
 
@@ -1684,7 +1693,13 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         # pictures, beside one trained at, is not trained at
         trained = [i for i in items if _trained_at(reading, i)]
         if trained:
-            items = [i for i in items if i in trained or not _of_the_pictures(reading, i)]
+            # …nor is a width × height beside it, a picture's or a preview's ("coloquei 1344x768
+            # (queria ver em paisagem)… o treino em si é em 1024")
+            items = [
+                i
+                for i in items
+                if i in trained or not (_of_the_pictures(reading, i) or i.number.second)
+            ]
         listed = next((i for i in items if i.number.members), None)
         if listed is not None:
             # "the 1024 bucket OOMs, the 512 and 768 ones are fine": every size named is one

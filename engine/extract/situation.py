@@ -1757,7 +1757,8 @@ def _one_of_runs(reading: Reading) -> bool:
     nenhum" still are)."""
     words = reading.tokens.words
     ever = any(not _EVER.isdisjoint(words[h.first : h.last + 2]) for h in reading.of("first_run"))
-    return not ever and _LATER_RUN.search(reading.low) is not None
+    told = _LATER_RUN.search(reading.low) is not None or told_last(reading) is not None
+    return not ever and told  # "first run: gc off… second: gc on → went through fine"
 
 
 _EVER: Final = frozenset({"ever", "never", "nunca", "time", "vez", "nenhum", "none"})
@@ -1765,7 +1766,8 @@ _EVER: Final = frozenset({"ever", "never", "nunca", "time", "vez", "nenhum", "no
 
 _LATER_RUN: Final = re.compile(
     r"\b(?:second|2nd|third|next|segundo|segunda|2o|terceiro)\s+"
-    r"(?:run|runs|try|attempt|job|lora|training|treino|rodada|tentativa)\b"
+    r"(?:run|runs|try|attempt|job|lora|training|treino|rodada|tentativa|one|time)\b"
+    r"|\b(?:second|2nd|third|3rd|segunda|segundo|terceira|terceiro)\s*[:)]"
     r"|\brun (?:2|two)\b|\b(?:re-?ran|refiz|rodei de novo|ran it again)\b"
 )
 

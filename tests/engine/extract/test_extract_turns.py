@@ -1410,6 +1410,34 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"vram_gb": 24},
         set(),
     ),
+    # a size told as trained at, and one told as the previews'
+    (
+        "@kev nah I'm on 768 for training, the 1024 is just the sample size lol. gc off, 3090, "
+        "still ooms the second it starts the samples",
+        {"max_resolution": 768, "sample_width": 1024, "sample_height": 1024},
+        set(),
+    ),
+    # a width × height beside the size trained at is not trained at
+    (
+        "Coloquei 1344x768 nas amostras e agora dá OOM na hora de gerar. O treino em si é em "
+        "1024, Z-Image, placa de 16GB",
+        {"max_resolution": 1024},
+        set(),
+    ),
+    # the first of runs told in order is no first run ever
+    (
+        "@nova nah mine's different, my first run with gc on went fine, it's the second one "
+        "with gc off that oom'd. 4070 ti, sdxl, bs 3",
+        {"stable_with_gc": "yes"},
+        set(),
+    ),
+    # the same, with the runs numbered by ordinals and colons
+    (
+        "first run: gc off 1024 bs1 oom at step 1. second: gc on → went through fine. third "
+        "(now): gc on, bs1, added a 1536 bucket → ooms only on the 1536 images",
+        {"stable_with_gc": "yes", "gc": "enabled", "max_resolution": 1536},
+        set(),
+    ),
 ]
 
 

@@ -315,7 +315,10 @@ def _verb_of_the_next(hit: Hit, last: int, others: Sequence[int], reading: Readi
     """ "…and disable the sampling": a verb after an "and" that takes the next setting."""
     if hit.kind not in ("on", "off", "reon") or hit.first <= last:
         return False
-    if reading.tokens.words[hit.first - 1] not in _AND:
+    tokens = reading.tokens
+    # "qie sem quantize: religuei o gc": after a colon, the verb opens what follows
+    colon = ":" in reading.low[tokens.ends[hit.first - 1] : tokens.starts[hit.first]]
+    if tokens.words[hit.first - 1] not in _AND and not colon:
         return False
     return any(hit.last < at <= hit.last + 3 for at in others)
 
@@ -2280,9 +2283,13 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         # a bare preposition ("com GC cada treino leva 3h") does not undo a state said outright
         # …nor does a bare name ("quantize off because fp8 made my samples black")
         weaker = (
-            (state.weak or state.bare)
-            and held is not None
-            and not (held[1].weak or held[1].bare)
+            held is not None
+            and (
+                ((state.weak or state.bare) and not (held[1].weak or held[1].bare))
+                # …and a bare name does not undo a preposition's ("sem quantizar porque o fp8
+                # estragava os detalhes", "no quant … do i need quant or gc back on?")
+                or (state.bare and held[1].weak)
+            )
             and not said_now  # "it used to OOM with GC off, now with GC on it finishes"
         )
         if held is not None and (

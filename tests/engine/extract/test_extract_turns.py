@@ -1438,6 +1438,20 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"stable_with_gc": "yes", "gc": "enabled", "max_resolution": 1536},
         set(),
     ),
+    # after a colon, the verb is the next setting's
+    (
+        "mesma coisa aqui com qie sem quantize: religuei o gc e o treino foi até o fim, 4000 "
+        "passos",
+        {"quantize": False, "gc": "enabled", "gc_retry": "fixed"},
+        set(),
+    ),
+    # a bare name does not undo a preposition's state
+    (
+        "Treino qie 2509 sem quantizar porque o fp8 estragava os detalhes do produto, numa H100 "
+        "alugada.",
+        {"quantize": False},
+        set(),
+    ),
 ]
 
 

@@ -1123,7 +1123,7 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
     named_at = -1  # the last word of the name ``previous`` comes from
     by_clause, clause_of = reading.by_clause, reading.clauses
     through = -1  # the last word of a change read as one ("gc true -> false")
-    unstated: Hit | None = None  # the last setting named with no state of its own
+    unstated: list[Hit] = []  # the settings named just before with no state of their own
     for hit in reading.hits:
         kind = hit.kind
         if kind in _NAMED:
@@ -1154,15 +1154,21 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
                     setting=hit.arg, first=hit.first, last=hit.last, retry=False
                 )
             if state is None:
-                unstated = hit
-            elif (
-                unstated is not None
-                and kind != "assert"  # "gradient checkpointing + nf4": nf4 says only its own
-                and _joined_by_plus(unstated, hit, reading)
-            ):
-                # "quantize + low_vram on", "qfloat8 + gc ligados": one state of both
-                states.append(state._replace(setting=unstated.arg, first=unstated.first))
-                unstated = None
+                joined = unstated and _listed_with(unstated[-1], hit, reading)
+                unstated = [*unstated, hit] if joined else [hit]
+            elif unstated and kind != "assert":  # "gradient checkpointing + nf4": nf4's own
+                # "quantize + low_vram on", "qfloat8 + gc ligados", "quantize + low vram + gc
+                # all on", "quantize e gc ligados": one state of all of them
+                after = hit
+                for named in reversed(unstated):
+                    if not (
+                        _joined_by_plus(named, after, reading)
+                        or (_listed_with(named, after, reading) and _of_all(state, reading))
+                    ):
+                        break
+                    states.append(state._replace(setting=named.arg, first=named.first))
+                    after = named
+                unstated = []
             previous, named_at = hit.arg, hit.last
         elif kind in _STRONG:
             # "…que desligar o GC acelera e desliguei": a second verb, after the name's own
@@ -1355,6 +1361,29 @@ def _plus(named: Hit, previous: SettingState, reading: Reading) -> bool:
 def _joined_by_plus(first: Hit, second: Hit, reading: Reading) -> bool:
     """Two names joined by "+" ("quantize + low_vram on"): the state after both is of both."""
     return first.arg != second.arg and _plus_between(first.last, second.first, reading)
+
+
+def _listed_with(first: Hit, second: Hit, reading: Reading) -> bool:
+    """Two names one after the other in a list: "quantize, low vram", "quantize e gc"."""
+    between = reading.low[reading.tokens.ends[first.last] : reading.tokens.starts[second.first]]
+    return first.arg != second.arg and between.strip() in _LIST_JOINS
+
+
+_LIST_JOINS: Final = frozenset({"+", "&", ",", "and", "e", ", and", ", e", "/"})
+
+
+def _of_all(state: SettingState, reading: Reading) -> bool:
+    """A state said of all the names listed before it: "all on", "both on", "tudo ligado",
+    "ligados"."""
+    words = reading.tokens.words[state.first : state.last + 4]
+    return not _OF_ALL.isdisjoint(words)
+
+
+_OF_ALL: Final = frozenset(
+    {"all", "both", "tudo", "todos", "todas", "ambos", "ambas", "dois", "duas", "ligados"}
+    | {"ligadas", "ativados", "ativadas", "marcados", "marcadas", "habilitados", "desligados"}
+    | {"desligadas", "desativados", "desativadas", "desmarcados", "enabled", "disabled"}
+)
 
 
 def _plus_between(last: int, first: int, reading: Reading) -> bool:

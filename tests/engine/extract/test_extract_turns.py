@@ -1452,6 +1452,26 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"quantize": False},
         set(),
     ),
+    # one state said of a list of settings joined by '+'
+    (
+        "zit lora on a 4060 8gb. quantize + low vram + gc all on, bs 1 at 512 and it still dies "
+        "with cuda oom on the first step",
+        {"quantize": True, "low_vram": True, "gc": "enabled"},
+        set(),
+    ),
+    # a list joined by commas and 'e', with 'tudo ligado' after it
+    (
+        "notebook com 4070 de 8gb, zit, low vram, quantize e gc tudo ligado, bs1 em 512, cuda "
+        "oom logo no passo 1",
+        {"quantize": True, "low_vram": True, "gc": "enabled"},
+        set(),
+    ),
+    # a name in a comma list takes no state said after another without 'all' or 'both'
+    (
+        "flux, quantize, gc on, bs 1, oom at step 1",
+        {"gc": "enabled"},
+        set(),
+    ),
 ]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final, NamedTuple
 
 from engine.extract.lexicon import LEXICON
@@ -1944,8 +1945,13 @@ def told_last(reading: Reading) -> int | None:
 
 def told_runs(reading: Reading) -> tuple[int, int] | None:
     """Where the first and the last of several runs told one by one begin."""
+    return _runs_told(reading.low)
+
+
+@lru_cache(maxsize=64)  # asked of one message by several readers in turn
+def _runs_told(low: str) -> tuple[int, int] | None:
     marks: dict[int, int] = {}
-    for found in _RUN_MARK.finditer(reading.low):
+    for found in _RUN_MARK.finditer(low):
         number = found["n"] or found["m"]
         word = found["en"] or found["pt"] or found["ord"] or found["pa"]
         n = int(number) if number else _ORDINALS[word]

@@ -269,6 +269,8 @@ _BEFORE: Final = re.compile(r"(?<![a-z0-9])([a-z]+)(\s*[:=]?\s*)$")
 _JOIN: Final = re.compile(r"\s*(?:,|/|;|&|\+|\be\b|\band\b|,\s*(?:e|and)\b)?\s*")
 _CHOICE: Final = re.compile(r"\s*(?:\bou\b|\bor\b|\bor maybe\b|\bou talvez\b)\s*")
 _FROM: Final = re.compile(r"\b(?:from|de|do|da)\s+$")
+_STEP_FROM: Final = re.compile(r"\b(?:from|do|de)\s+$")
+_STEP_TO: Final = re.compile(r"\b(?:to|pra|para|pro|ate o)\s+$")
 _RANGE: Final = re.compile(r"\s*(?:-|\bto\b|\bate\b|\ba\b)\s*")
 _FIRST_BEFORE: Final = re.compile(r"(?:first|primeiros?|1st)\s+$")
 # "só 512", "512 only": the one bucket there is.
@@ -1580,6 +1582,13 @@ def _at_a_sample(
     return [f._replace(value="sampling") if f.fact == "oom_phase" else f for f in found]
 
 
+_ONTO_A_MACHINE: Final = re.compile(
+    r"\b(?:(?:moved|switched|went|downgraded|upgraded|dropped|down|up|over|migrated|now)"
+    r"(?: (?:back|down|up|over))? to|(?:i'?m|i am|im|now) on|troquei|mudei|passei|fui|desci"
+    r"|migrei|(?:eu )?(?:to|tou|t[oô]|estou|agora) na"
+    r"|(?:machine|one|tier|card|gpu|box|pod|instance|maquina|placa) (?:to|pra|para|pro))"
+    r"(?: (?:the|a|o|uma|um|pra|para|pro|de|da|do))*(?: runcomfy)?(?: \w+)?(?: \()?\s*$"
+)
 _CHANGED_TO: Final = re.compile(r"(?:\bto|\bpra|\bpara|->|→)\s*$")
 
 
@@ -1772,7 +1781,39 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         # message turns to now
         turn = reading.of("now")
         now = [i for i in items if turn and i.number.first > turn[-1].last]
+        if (
+            turn
+            and not now
+            and reading.tokens.words[turn[-1].first : turn[-1].last + 1]
+            in (
+                ("now",),
+                ("agora",),
+            )
+        ):
+            # "still ooms, around step 300 now": the step of the sentence that ends on now
+            now = [
+                i
+                for i in items
+                if reading.sentence_of(i.number.first) == reading.sentence_of(turn[-1].first)
+                and any(
+                    h.kind == "oom"
+                    for h in reading.in_sentence(reading.sentence_of(i.number.first))
+                )
+            ]
         item = now[0] if now else item
+        # "oom moved from step 1 to step ~1800": the step it moved to
+        if _STEP_FROM.search(reading.low, max(0, item.start - 8), item.start):
+            to = [
+                i
+                for i in items
+                if i.start > item.end and _STEP_TO.search(reading.low, max(0, i.start - 8), i.start)
+            ]
+            item = to[0] if to else item
+    if role == "vram_gb" and len({i.number.value for i in items}) > 1:
+        # "moved from the 48GB machine to the 24GB one", "troquei pra de 24GB", "you're on the
+        # 80GB one… I'm on the 24GB tier": the machine the run is on now
+        onto = [i for i in items if _ONTO_A_MACHINE.search(reading.low, 0, i.number.start)]
+        item = onto[-1] if onto else item
     number = item.number
     if role == "sample_size":
         height = number.second or number.value

@@ -120,6 +120,7 @@ _AFTER_ON: Final = frozenset(
         "no",
         "na",
         "with",
+        "at",  # "gc on at 1024"
         "cuz",
         "cause",
         "because",
@@ -213,6 +214,8 @@ def _preposition(hit: Hit, reading: Reading) -> bool:
         return False
     after = hit.last + 1
     words = reading.tokens.words
+    if words[hit.first] == "of" and words[hit.first - 1 : hit.first] in _OF_WHAT:
+        return True  # "turned it on because of OOMs", "instead of": "of" as itself
     if after >= len(words) or reading.clauses_of_words[after] != reading.clauses_of_words[hit.last]:
         return False
     tokens = reading.tokens
@@ -234,6 +237,9 @@ def _preposition(hit: Hit, reading: Reading) -> bool:
     return words[after] not in _AFTER_ON
 
 
+_OF_WHAT: Final = frozenset(
+    (w,) for w in ("because", "instead", "out", "kind", "sort", "lot", "all", "most", "some")
+)
 _A_DECIMAL: Final = re.compile(r"[.,]\d|\s*(?:s/it|it/s|s|gb|g)\b")
 _A_STATE_BEFORE: Final = frozenset(
     (w,) for w in ("off", "on", "false", "true", "disabled", "enabled", "desligado", "ligado")
@@ -450,6 +456,8 @@ def _asked(word: Hit, reading: Reading) -> bool:
         return False  # "mesmo depois de religar o gc", "after turning it back on": done
     if said in _PT_INFINITIVES and before in _ALL_IT_TOOK and not reading.question(word.first):
         return False  # "funcionou! era só religar o gradient checkpointing mesmo": done
+    if said in _PT_INFINITIVES and before[-2:] in (("tive", "que"), ("tive", "de")):
+        return False  # "tive que religar o gc": done, because it had to be
     if said in _PT_INFINITIVES:
         # "desligar o gradient checkpointing foi a melhor ideia da semana 🙃", "desligar o GC
         # deixou tudo mais rápido": the act done, told by what it did
@@ -552,20 +560,34 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     anchor = word or mention
     end = max(anchor.last, mention.last)
     wished = (
-        any(
-            hit.kind == "hypo"
-            and (0 < anchor.first - hit.last <= _HYPO_REACH or 0 < hit.first - end <= 2)
-            and not _BECAUSE.intersection(reading.tokens.words[end + 1 : hit.first])
-            for hit in clause
+        (
+            any(
+                (
+                    (hit.kind == "hypo" and not _obliged(hit, reading))
+                    # "I really don't want to go back to GC on": what is feared is not the setup
+                    or (
+                        hit.kind == "fear"
+                        and 0 < anchor.first - hit.last <= _HYPO_REACH
+                        and not _WANT.isdisjoint(reading.tokens.words[hit.first : hit.last + 1])
+                    )
+                )
+                and (0 < anchor.first - hit.last <= _HYPO_REACH or 0 < hit.first - end <= 2)
+                and not _BECAUSE.intersection(reading.tokens.words[end + 1 : hit.first])
+                for hit in clause
+            )
+            or (word is not None and _asked(word, reading))
+            or _advised(min(mention.first, anchor.first), reading)
+            or (word is not None and _wished_in_sentence(mention, word, reading))
+            or (
+                word is not None
+                and _announced(
+                    min(mention.first, word.first), max(mention.last, word.last), reading
+                )
+            )
         )
-        or (word is not None and _asked(word, reading))
-        or (word is not None and _wished_in_sentence(mention, word, reading))
-        or (
-            word is not None
-            and _announced(min(mention.first, word.first), max(mention.last, word.last), reading)
+        and not own_act(  # "será que é porque deixei o GC ligado?" asks about what they did
+            SettingState(mention.arg, "on", min(mention.first, anchor.first), end, False), reading
         )
-    ) and not own_act(  # "será que é porque deixei o GC ligado?" asks about what they did
-        SettingState(mention.arg, "on", min(mention.first, anchor.first), end, False), reading
     )
     if wished:
         if word is None or not (word.kind in _STRONG or _switched(mention, word, reading)):
@@ -636,6 +658,41 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     )
 
 
+def _advised(first: int, reading: Reading) -> bool:
+    """A switch told as advice to someone, the verb bare at the head of its clause: "@joao you
+    turned gc off, put it back on and drop to 768", "religa e baixa pra bs1"."""
+    words = reading.tokens.words
+    at = next(
+        (i for i in (first, first - 1, first - 2) if i >= 0 and words[i] in _IMPERATIVES), None
+    )
+    if at is None or (at < first and not set(words[at + 1 : first]) <= {"it", "o", "a", "the"}):
+        return False
+    of_words = reading.clauses_of_words
+    head = at
+    while head > 0 and of_words[head - 1] == of_words[at] and words[head - 1] in _LEADS:
+        head -= 1
+    return head == 0 or of_words[head - 1] != of_words[at]
+
+
+_IMPERATIVES: Final = frozenset(
+    {"flip", "religa", "liga", "desliga", "ativa", "desativa", "reativa", "reenable"}
+)
+_LEADS: Final = frozenset({"just", "so", "then", "pls", "please", "e", "and", "entao", "só"})
+
+
+def _obliged(hit: Hit, reading: Reading) -> bool:
+    """A switch one had to make, told as made: "I had to turn GC back on", "tive que religar"."""
+    words = reading.tokens.words
+    return words[hit.first - 1 : hit.first] in _HAD_TO or words[hit.first : hit.first + 2] in (
+        ("tive", "que"),
+        ("tive", "de"),
+    )
+
+
+_HAD_TO: Final = frozenset({("had",), ("precisei",)})
+_WANT: Final = frozenset({"want", "wanna", "quero", "queria"})
+
+
 def _keyed_to(name: Hit, value: Hit, reading: Reading) -> bool:
     """``value`` is written as ``name``'s value: "quantize: false", "low_vram=true"."""
     if name.kind != "mention" or name.last != value.first - 1:
@@ -698,7 +755,10 @@ def _wished_in_sentence(mention: Hit, word: Hit, reading: Reading) -> bool:
     if not _TO_DO.intersection(verb):
         return False
     first, _ = reading.sentence_words(reading.sentence_of(start))
-    return any(h.kind == "hypo" and first <= h.first < start - 1 for h in reading.hits)
+    return any(
+        h.kind == "hypo" and first <= h.first < start - 1 and not _obliged(h, reading)
+        for h in reading.hits
+    )
 
 
 # Bare switch verbs, and the verbs that put a setting on trial ("test GC off", "try it off").
@@ -919,7 +979,9 @@ def _wished_back_on(reading: Reading) -> SettingState | None:
     for word in reading.of("reon"):
         clause = reading.clauses[word.first]
         wanted = any(
-            h.kind in ("hypo", "where") and 0 < word.first - h.last <= _WANTED_REACH
+            h.kind in ("hypo", "where")
+            and 0 < word.first - h.last <= _WANTED_REACH
+            and not _obliged(h, reading)
             for h in reading.by_clause[clause]
         )  # "preciso ligar o gc de volta"; not "trying to understand why … when I enabled it"
         named = [h for h in reading.hits if h.kind in _NAMED and h.first < word.first]
@@ -1191,6 +1253,8 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
             if state is not None and previous == subject != state.setting and subject is not None:
                 # "> liga o low_vram" / "liguei, continua oom": the act on the setting quoted
                 state = state._replace(setting=subject, retry=False)
+            if state is not None and _advised(hit.first, reading):
+                state = state._replace(wished=True)  # "put it back on and drop to 768"
             if state is not None:  # "switched GC back on… then turned it off again"
                 previous = state.setting
         else:
@@ -2314,6 +2378,18 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         rank = 0 if then else 2 if state.keyed else 1
         held = chosen.get(state.setting)
         if state.retry and rank and held is not None and held[1].keyed:
+            rank = 2
+        ends = reading.tokens.ends
+        if (
+            rank
+            and held is not None
+            and held[1].keyed
+            and state.first > held[1].last
+            and "```" in reading.text[ends[held[1].last] : reading.tokens.starts[state.first]]
+            and own_act(state, reading)
+        ):
+            # "found this config on reddit: ```…gradient_checkpointing: true…``` I changed linear
+            # to 32 and turned gradient_checkpointing off": switched after the config was pasted
             rank = 2
         # a bare preposition ("com GC cada treino leva 3h") does not undo a state said outright
         # …nor does a bare name ("quantize off because fp8 made my samples black")

@@ -59,11 +59,12 @@ SIGNALS: Final[frozenset[str]] = OUTSIDE_GUIDE | {ASK_WHERE, ASK_ACCUMULATION, O
 
 # Which of two cards the job is on: "gpu 0", "cuda:1", "the small one", "como forço a 3090?".
 _WHICH_CARD: Final = re.compile(
-    r"\b(?:gpu|cuda|device) ?:? ?[0-3]\b(?! has a total)|\bcuda visible devices\b"
+    r"\b(?:gpu|cuda|device) ?[:#]? ?[0-3]\b(?! has a total)|\bcuda visible devices\b"
     r"|\bthe (?:small|smaller|weaker|wrong|old|older) one\b|\ba (?:menor|mais fraca)\b"
     r"|\bfor(?:co|car|ce)\b|\bmake (?:it|ai toolkit|the job) use\b|\bfaco ele usar\b"
-    r"|\b(?:landing|lands|landed|goes|going|indo|vai|picks|picking|grabs|pegando|pega) (?:on |to "
-    r"|pra |para |na |no )?(?:the |a |o )?(?:gpu|placa|card|rtx |gtx )?[1-5]0[5-9]0\b"
+    r"|\b(?:landing|lands|landed|goes|going|went|indo|vai|foi|picks|picking|grabs|pegando|pega)"
+    r" (?:on |to |pra |para |na |no )?(?:the |a |o )?(?:gpu|placa|card|rtx |gtx )?"
+    r"(?:[1-5]0[5-9]0|1[0-6][5-8]0)\b"
     r"|\b(?:training|running|treinando|rodando) on the (?:rtx |gtx )?\d{4}\b"
     r"|\b(?:rtx |gtx )?\d{4} (?:is|sits|stays|ta|fica|esta) (?:idle|parada|parado|ociosa)\b"
 )

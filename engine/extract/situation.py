@@ -761,10 +761,34 @@ def phase(
     ]
     turn = reading.of("now")
     if turn and not _random_until(reading, words, turn[-1]):
-        # the message turns to what happens now: "but now it OOMs at step 1100"
+        # the message turns to what happens now: "but now it OOMs at step 1100", "still
+        # OOMs, around step 300 now"; not "…agora só depois de 800 steps. Antes era na hora"
         at = reading.span(turn[-1].first, turn[-1].last)[0]
-        later = [f for f in words if f.start > at] or []
-        numbered_later = [f for f in numbered if f.start > at]
+        now_word = turn[-1]
+        of_words = reading.clauses_of_words
+        trailing = reading.tokens.words[now_word.first : now_word.last + 1] in _A_LAST_NOW and (
+            now_word.last + 1 >= len(of_words)
+            or of_words[now_word.last + 1] != of_words[now_word.last]
+        )
+        before = {reading.sentence_of(h.first) for h in reading.of("past")} - {
+            reading.sentence_of(now_word.first)
+        }
+
+        def of_now(found: Found) -> bool:
+            return (
+                found.start > at
+                or (
+                    trailing
+                    and of_words[reading.word_at(found.start)] == of_words[now_word.last]
+                    and any(
+                        reading.sentence_of(h.first) == reading.sentence_of(now_word.last)
+                        for h in ooms
+                    )
+                )
+            ) and _sentence_at(reading, found.start) not in before
+
+        later = [f for f in words if of_now(f)]
+        numbered_later = [f for f in numbered if of_now(f)]
         if later or numbered_later:
             words, numbered = later, numbered_later
     if since is not None:
@@ -858,6 +882,7 @@ def phase(
     return min(numbered, key=lambda f: f.start, default=None) or _from_progress_bar(reading)
 
 
+_A_LAST_NOW: Final = frozenset({("now",), ("agora",)})  # "…around step 300 now"
 _AT_ONCE_ONLY: Final = re.compile(
     r"instantly|instant|immediately|right away|straight away|imediatamente|imediato|de cara"
     r"|na hora|logo de cara|na lata|direto"

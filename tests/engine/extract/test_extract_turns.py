@@ -445,6 +445,47 @@ INTENTS = [
         "just the tall bucket?",
         "fix_oom",
     ),
+    # a game launched while training holds the card
+    (
+        "training stopped with CUDA OOM the moment i launched a game. it had been going for an "
+        "hour at 11GB used. 4070ti, flux, gc on",
+        "outside_guide",
+    ),
+    # OBS encoding on the same card
+    (
+        "to fazendo live do treino no obs com nvenc e o treino do zit da cuda oom no step 1. "
+        "sem o obs vai. 3060 12gb",
+        "outside_guide",
+    ),
+    # a miner left running
+    (
+        "esqueci o minerador rodando na 3070 e fiquei 1h achando que o problema era o gc. cuda "
+        "oom no carregamento do sdxl",
+        "outside_guide",
+    ),
+    # a stopped job still holding the memory
+    (
+        "parei o job no runcomfy e comecei outro. o novo morre com cuda oom. parece que o "
+        "anterior ainda ta segurando a vram",
+        "outside_guide",
+    ),
+    # the kernel kills the process
+    (
+        "training gets killed around step 1200, no error. htop shows RAM climbing until it hits "
+        "32gb and the kernel kills it. GC is on, batch 1",
+        "outside_guide",
+    ),
+    # the system's RAM pegged at 100
+    (
+        "my pc froze training flux last night. 3090 but only 16gb ram, ram pegged at 100 before "
+        "it froze. vram looked fine",
+        "outside_guide",
+    ),
+    # the job went to the other card
+    (
+        "deixei 0 mas minha 5090 e a 1. o treino foi pra 3060 (a 0) e estourou a vram na hora",
+        "outside_guide",
+    ),
 ]
 
 
@@ -1469,6 +1510,148 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     # a name in a comma list takes no state said after another without 'all' or 'both'
     (
         "flux, quantize, gc on, bs 1, oom at step 1",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # 'on at 1024': a state, then where it runs
+    (
+        "4080 super, currently gc on at 1024. would 896 be noticeably faster or should i kill "
+        "gc and stay at 1024",
+        {"gc": "enabled", "max_resolution": 1024},
+        set(),
+    ),
+    # a switch one had to make is made, not wished for
+    (
+        "I had to turn GC back on after OOMs on my 16GB 4060 Ti with Flux. Now it trains fine",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # 'tive que religar': done, because it had to be
+    (
+        "tive que religar o gc, agora roda de boa na 3060",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # what one does not want to go back to is not the setup
+    (
+        "Right now it's adamw8bit, GC off, bs1, 1024 on a 4090. I really don't want to go back "
+        "to GC on, it was 40% slower.",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # 'because of' is no 'off'
+    (
+        "sdxl lora came out burned. I had to turn gradient checkpointing on because of OOMs on "
+        "my 8gb card, then it trained through to the end",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # a crash that moved from one step to another breaks at the second
+    (
+        "lowvram off → on, res 1024 → 768, gc still off. oom moved from step 1 to step ~1800 "
+        "lol. progress?",
+        {"oom_phase": "later", "max_resolution": 768},
+        set(),
+    ),
+    # the step of the crash told in the sentence that ends on 'now'
+    (
+        "copied his config onto my 4080 and it oomed at step 1. turned gc on afterwards and it "
+        "gets further but still ooms, around step 300 now",
+        {"oom_phase": "later", "gc": "enabled"},
+        set(),
+    ),
+    # when it broke before ('antes era na hora') is not when it breaks now
+    (
+        "Continua dando CUDA out of memory, mas agora so no passo 800. Antes era na hora.",
+        {"oom_phase": "later"},
+        set(),
+    ),
+    # a step reached with nothing breaking, said with 'agora', is no crash's step
+    (
+        "deixei o forge aberto e fui treinar, cuda out of memory no carregamento do "
+        "transformer. 4060 ti 16gb. fechei o forge e passou, ta no step 300 agora",
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    # the machine moved to is the run's, not the one moved from
+    (
+        "moved from the 48GB machine to the 24GB one on runcomfy to save money and now zit ooms "
+        "on step 1. gc is off btw",
+        {"vram_gb": 24},
+        set(),
+    ),
+    # 'troquei pra de 24GB': the machine now
+    (
+        "No RunComfy eu usava a maquina de 48GB e rodava com gc ligado de boa. Troquei pra de "
+        "24GB pra economizar credito e agora da OOM no primeiro step.",
+        {"vram_gb": 24},
+        set(),
+    ),
+    # 'I'm on the 24GB tier' beside someone else's machine
+    (
+        "@mira_v you're on the 80GB one, of course it works for you. I'm on the 24GB tier, same "
+        "config and mine dies with CUDA OOM at step 1",
+        {"vram_gb": 24},
+        set(),
+    ),
+    # 'ram is 64gb' is the system's memory
+    (
+        "my ram is 64gb and vram 12gb, the training of flux dies with cuda oom on step 1, gc is on",
+        {"vram_gb": 12},
+        set(),
+    ),
+    # RAM named before a card's size
+    (
+        "Box has 32GB RAM and a 24GB card. Training HiDream on 1000 images, it gets Killed "
+        "while caching latents.",
+        {"vram_gb": 24},
+        set(),
+    ),
+    # a peak of memory used is not the card's size
+    (
+        "To treinando wan 2.2 i2v com gc ligado, 81 frames, pico de uns 52gb segundo o monitor "
+        "e zero oom.",
+        {"gc": "enabled"},
+        {"vram_gb"},
+    ),
+    # a folder's size on disk
+    (
+        "my output folder is 180GB lol, how do i stop it from saving optimizer.pt every 250 steps",
+        {},
+        {"vram_gb"},
+    ),
+    # cached latents' size on disk
+    (
+        "cache_latents_to_disk ta enchendo meu ssd, 60gb de latents pra 3000 imagens?? normal?",
+        {},
+        {"vram_gb"},
+    ),
+    # memory climbing to an amount is in use, not the card
+    (
+        "trying gc off on my 4060 ti at home: no crash but 40 s/it, and the shared GPU memory "
+        "in task manager climbs to 9GB",
+        {"gc": "disabled"},
+        {"vram_gb"},
+    ),
+    # a switch made after the pasted config outranks the config's key
+    (
+        "Found this config on reddit, said to work for Flux on 12GB:\n```\nnetwork: "
+        "lora\ngradient_checkpointing: true\nresolution: [512, 768]\n```\nI changed linear to "
+        "32 and turned gradient_checkpointing off since I wanted faster steps. Now it OOMs at "
+        "random points",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # 'religa': advice to switch it back on, so it is off
+    (
+        "@joao_vitor mano tu desligou o gc, por isso ta estourando. 3070 com 8gb e sdxl em 1024 "
+        "nao cabe. religa e baixa pra bs1",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # 'put' is also the past: a terse report of the switch
+    (
+        "put gc back on, trained fine",
         {"gc": "enabled"},
         set(),
     ),

@@ -1969,7 +1969,10 @@ def _crash_side(
 # The calm side said to be kept: the run now is the calm one.
 _KEPT_CALM: Final = re.compile(
     r"\b(?:(?:gc )?stays on|going with (?:it )?on|sticking with (?:it )?on|that'?s settled"
-    r"|vou (?:deixar|manter|ficar com) (?:ele |o gc )?ligado|mantive (?:ele |o gc )?ligado)\b"
+    r"|vou (?:deixar|manter|ficar com) (?:ele |o gc )?ligado|mantive (?:ele |o gc )?ligado"
+    # "with gc on: 9 s/it, never ooms. with gc off it ooms. any way to get some speed back?"
+    r"|(?:get|claw|win) (?:some |the |a bit of )?speed back"
+    r"|recuperar (?:a |um pouco da )?velocidade)\b"
     r"(?![^.!?\n]*\b(?:or|ou)\b[^.!?\n]*\?)"  # not "stays on, or is there a middle ground?"
 )
 

@@ -486,6 +486,24 @@ INTENTS = [
         "deixei 0 mas minha 5090 e a 1. o treino foi pra 3060 (a 0) e estourou a vram na hora",
         "outside_guide",
     ),
+    # no OOM, wants it faster
+    (
+        "to treinando flux dev na minha 3090, gc ligado, 1024, batch 1, 3.2 s/it e nada de oom. "
+        "tem como acelerar sem desligar o gc?",
+        "speed",
+    ),
+    # how to switch it off in a template, the button not found
+    (
+        "como desliga o gradient checkpointing no template de wan da runcomfy? nao achei o "
+        "botao. ta rodando liso, so lento",
+        "where_to_change",
+    ),
+    # which block of the YAML
+    (
+        "Quero desligar o gc pra testar, mas no yaml exportado do runcomfy nao aparece essa "
+        "chave. Tenho que adicionar na mao? Em que bloco?",
+        "where_to_change",
+    ),
 ]
 
 
@@ -1652,6 +1670,20 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     # 'put' is also the past: a terse report of the switch
     (
         "put gc back on, trained fine",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # 'e nada de oom' is no OOM, not 'tried it e nada'
+    (
+        "to treinando flux dev na minha 3090, gc ligado, 1024, batch 1, 3.2 s/it e nada de oom. "
+        "tem como acelerar sem desligar o gc?",
+        {"gc": "enabled", "oom_phase": "none"},
+        set(),
+    ),
+    # getting speed back: the calm side, GC on, is the run now
+    (
+        "qie 2511 on my 5090 with gc on: 9 s/it at 1328, never ooms. with gc off it ooms. any "
+        "middle ground to get some speed back?",
         {"gc": "enabled"},
         set(),
     ),

@@ -1459,10 +1459,20 @@ def _reached_well(reading: Reading, number: Number) -> bool:
 _WENT_WELL_TO_THE_END: Final = frozenset({"fine", "stable", "worked"})
 
 
+_SAMPLE_BEFORE: Final = re.compile(
+    r"\b(?:samples?|amostras?|previews?|sampling|amostragem)"
+    r"(?: (?:at|on|no|na|do|da|em|around|~|de|of))*(?: (?:step|passo))? ?~?$"
+)
+
+
 def _phase_of_step(reading: Reading, number: Number) -> str | None:
     step = number.value * (1000 if number.unit == "k" else 1)  # "no passo 2k"
     if _PREVIEW_AFTER.match(reading.low, number.end):
         return "sampling"  # "the step-0 preview"
+    if _SAMPLE_BEFORE.search(reading.low, max(0, number.start - 32), number.start) and any(
+        h.kind == "oom" for h in reading.in_sentence(reading.sentence_of(number.first))
+    ):
+        return "sampling"  # "o sample no step 250 dá oom", "the second round of samples, ~500"
     if _FIRST_BEFORE.search(reading.low, max(0, number.start - 12), number.start):
         return "first_steps" if step <= 50 else None
     if step <= 10:

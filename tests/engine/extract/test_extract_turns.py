@@ -504,6 +504,11 @@ INTENTS = [
         "chave. Tenho que adicionar na mao? Em que bloco?",
         "where_to_change",
     ),
+    # 'quanto ganho': how much faster
+    (
+        "e se eu desligar o gc, quanto ganho? to na 3090 treinando zit a 1024 bs1",
+        "speed",
+    ),
 ]
 
 
@@ -1685,6 +1690,26 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "qie 2511 on my 5090 with gc on: 9 s/it at 1328, never ooms. with gc off it ooms. any "
         "middle ground to get some speed back?",
         {"gc": "enabled"},
+        set(),
+    ),
+    # switching it off supposed, to gain speed: it is on now
+    (
+        "e se eu desligar o gc, quanto ganho? to na 3090 treinando zit a 1024 bs1, ta levando "
+        "umas 3h",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # the step a sample is made at, with the crash beside it
+    (
+        "o sample no step 250 da oom, o treino em si vai de boa. 4070",
+        {"oom_phase": "sampling"},
+        set(),
+    ),
+    # samples made fine at a step, the crash told in another sentence
+    (
+        "> morre na hora do sample?\n\nnao, as amostras do 500 sairam de boa. morre de OOM la "
+        "pelo 650",
+        {"oom_phase": "later"},
         set(),
     ),
 ]

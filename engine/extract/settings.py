@@ -272,6 +272,12 @@ def _state_word(mention: Hit, clause: Sequence[Hit], reading: Reading) -> Hit | 
             continue  # "gc desligado deu OOM na hora de quantizar": the state of the name before
         if _verb_of_the_next(hit, last, others, reading):
             continue  # "enabled GC back and disabled the sampling": the verb of the next one
+        if (
+            hit.first > last
+            and _had_done(reading.tokens.words, hit.first - 1)
+            and any(h.kind == "reon" and 0 < first - h.last <= 2 for h in clause)
+        ):
+            continue  # "religuei o gc (tinha desligado pra testar)": what it had been
         limit, side = reach
         before = hit.last < first
         if (side == _AFTER and before) or (side == _BEFORE and not before):
@@ -1562,6 +1568,52 @@ _NEVER_TRIED: Final = re.compile(
 )
 
 
+def _pluperfect(reading: Reading, state: SettingState) -> bool:
+    """ "I had switched it off", "tinha desligado": a state before the one told."""
+    if state.retry:
+        return False
+    words = reading.tokens.words
+    return any(_had_done(words, at) for at in range(max(0, state.first - 3), state.first + 1))
+
+
+def _had_done(words: Sequence[str], at: int) -> bool:
+    """ "had switched", "tinha desligado": the word at ``at`` and a participle after it; not
+    "I had GC off", which is how it was set."""
+    if words[at] not in _HAD or at + 1 >= len(words):
+        return False
+    after = words[at + 1]
+    return after.endswith(("ed", "ado", "ido")) or after in ("set", "put")
+
+
+_HAD: Final = frozenset({"had", "tinha", "havia"})
+
+
+def _never_tried(reading: Reading, state: SettingState) -> bool:
+    """ "com GC ligado eu nunca testei": a setup never run; not "gradient checkpointing on
+    (never tried it off)", where what was never tried is set apart."""
+    start, end = reading.span(state.first, state.last)
+    for never in _NEVER_TRIED.finditer(reading.low, *_clause_span(reading, state)):
+        between = reading.low[min(end, never.start()) : max(start, never.end())]
+        if (never.start() < end and never.end() > start) or not _APART.intersection(between):
+            return True
+    return False
+
+
+_APART: Final = frozenset("()[]")
+
+
+def _clause_span(reading: Reading, state: SettingState) -> tuple[int, int]:
+    """The characters of the clauses ``state`` is told in: "gradient checkpointing on (never
+    tried it off)" tells the state and, apart, the setup never run."""
+    of_words = reading.clauses_of_words
+    first, last = state.first, state.last
+    while first > 0 and of_words[first - 1] == of_words[state.first]:
+        first -= 1
+    while last + 1 < len(of_words) and of_words[last + 1] == of_words[state.last]:
+        last += 1
+    return reading.span(first, last)
+
+
 def _sentence_span(reading: Reading, sentence: int) -> tuple[int, int]:
     ends = reading.sentence_ends
     start = ends[sentence - 1] if sentence > 0 else 0
@@ -1746,7 +1798,7 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return True
     if of_another_person(reading, state.first):
         return True  # "my buddy runs the same config on his 4090 with GC on"
-    if _NEVER_TRIED.search(reading.low, *_sentence_span(reading, sentence)):
+    if _never_tried(reading, state):
         return True  # "com GC ligado eu nunca testei": a setup never run
     in_sentence = reading.in_sentence(sentence)
     if state.weak and any(h.kind in ("habit", "explain") for h in in_sentence):
@@ -2361,6 +2413,14 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
     if _debated(reading, states):
         states = [s for s in states if s.setting != "gc"]
     told = [s for s in states if not _generic(s, reading, states)]
+    if any(s.retry for s in told):
+        # "turned it back on (I had switched it off last week)": what it had been before
+        told = [
+            s
+            for s in told
+            if not _pluperfect(reading, s)
+            or not any(o.setting == s.setting and o.retry for o in told)
+        ]
     for state in told:
         if reading.clauses.get(state.first) in cond or _without_it_crashes(reading, state):
             if state.setting == "gc" and "gc" not in chosen:

@@ -1712,6 +1712,34 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"oom_phase": "later"},
         set(),
     ),
+    # what was never tried is set apart in brackets; the state beside it stands
+    (
+        "Flex.1 alpha, gradient checkpointing on (never tried it off), 3080 10GB, quantized. It "
+        "crashes only when a 1024 batch comes up",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # what it had been before the switch back ('tinha desligado') is not now
+    (
+        "2. religuei o `gradient_checkpointing` (tinha desligado pra testar velocidade) -> "
+        "resolveu, treinou 3000 steps sem OOM nenhum",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # 'I had switched it off' beside the switch back on
+    (
+        "3. turned gradient checkpointing back on (I had switched it off last week) -> trained "
+        "200 steps, then OOM at the first sample",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # 'tinha desmarcado' alone is the act that set it
+    (
+        "hj testei com batch 1 e continua dando CUDA out of memory. o GC eu tinha desmarcado pq "
+        "um video falou que deixava mais rapido",
+        {"gc": "disabled"},
+        set(),
+    ),
 ]
 
 

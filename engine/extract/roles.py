@@ -1706,6 +1706,9 @@ _TAKEN_OUT: Final = re.compile(
 )
 
 
+_ARROW_AFTER: Final = re.compile(r"\s*\]?\s*(?:-+>|=>|→|⇒)\s*\[?\s*\d{3,4}\b")
+
+
 def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
     if role == "max_resolution":
         # "my images are 2k but i train at 1024", "upscale the gens to 2048": the size of the
@@ -1719,6 +1722,10 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
                 for i in items
                 if i in trained or not (_of_the_pictures(reading, i) or i.number.second)
             ]
+        if len(items) > 1:
+            # "resolucao [768, 1024, 1280] → [768, 1024]": a list changed into the next
+            kept = [i for i in items if not _ARROW_AFTER.match(reading.text, i.number.end)]
+            items = kept or items
         listed = next((i for i in items if i.number.members), None)
         if listed is not None:
             # "the 1024 bucket OOMs, the 512 and 768 ones are fine": every size named is one

@@ -1740,6 +1740,26 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc": "disabled"},
         set(),
     ),
+    # a list of sizes changed into the next: the one after the arrow
+    (
+        "Mudancas: - batch 4 → 2 → 1 - resolucao [768, 1024, 1280] → [768, 1024] - "
+        "gradient_checkpointing false → true. Continua dando CUDA out of memory",
+        {"resolutions": [768, 1024], "max_resolution": 1024},
+        set(),
+    ),
+    # an arrow to the outcome changes no size
+    (
+        "flux dev 24gb gc off batch 1 512/768/1024 -> oom so no bucket 1024",
+        {"resolutions": [512, 768, 1024], "max_resolution": 1024},
+        set(),
+    ),
+    # a size anything above which breaks is a limit, not the size trained at
+    (
+        "who's got a 5070 ti doing zit loras? what res do u use with gc off, mine ooms on "
+        "anything above 768",
+        {"gc": "disabled"},
+        {"max_resolution"},
+    ),
 ]
 
 

@@ -1403,7 +1403,7 @@ _RUNNING_THIS: Final = re.compile(
 _RUN_NOW: Final = re.compile(
     r"\b(?:i'?m (?:at|on|using|running)|i run|running|using|currently|to com|estou com|to usando"
     r"|usando|rodo com|roda|rodo|runs (?:at|on|with)|it runs"
-    r"|rodando com|atualmente)\b[^.?!,;]*$"
+    r"|rodando com|rodando|atualmente)\b[^.?!,;]*$"
 )
 
 

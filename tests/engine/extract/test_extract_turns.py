@@ -1760,6 +1760,20 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc": "disabled"},
         {"max_resolution"},
     ),
+    # the batch run now ('to rodando bs 4'), beside one tried that crashed
+    (
+        "tem como ter batch efetivo 16 na minha 3080 treinando sdxl? to rodando bs 4 com gc "
+        "ligado, bs 6 deu oom",
+        {"batch_size": 4},
+        set(),
+    ),
+    # 'I'd like bs4' is a wish
+    (
+        "Qwen-Image-Edit-2509 on a 48GB card, GC on, bs1 at 1024 uses about 41GB. I'd like bs4. "
+        "Can gradient accumulation get me there?",
+        {"batch_size": 1},
+        set(),
+    ),
 ]
 
 

@@ -968,6 +968,7 @@ def extract(
     states = setting_states(reading, subject)
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals, expecting)
+    gc_by_rules = facts.get("gc")
     if learned and expecting is None:
         ruled_out = set(_OF_A_CRASH) if situation.crash_only_asked_about(reading) else set()
         if OTHER_ERROR in signals:
@@ -981,6 +982,17 @@ def extract(
             ruled_out.add("oom_phase")  # "back on and the whole 3000 steps ran, zero OOMs"
         ruled_out |= _named_without_state(reading, states)
         evidence = second_opinion(reading.text, facts, evidence, ruled_out)
+    gc_told = [s for s in states if s.setting == "gc"]
+    if (
+        facts.get("gc") == "disabled"
+        and gc_by_rules is None
+        and gc_told
+        and all(s.wished and s.state == "off" for s in gc_told)
+    ):
+        # "is it ok to disable gradient checkpointing for speed?": a wish to switch it off says
+        # it is not off, whatever was learned
+        del facts["gc"]
+        evidence = tuple(e for e in evidence if e.fact != "gc")
     if facts.get("gc_retry") == "fixed" and facts.get("oom_phase") not in (None, "none"):
         # "gc off bs2 died at step 2, flipped it back on and it ran all 3000 steps": the crash
         # told is of a run switching GC back on ended, and the run now has no moment of breaking

@@ -677,12 +677,19 @@ def _advised(first: int, reading: Reading) -> bool:
     head = at
     while head > 0 and of_words[head - 1] == of_words[at] and words[head - 1] in _LEADS:
         head -= 1
+    if (
+        head > 0
+        and words[head] in _JOINED
+        and _IMPERATIVES.intersection(words[max(0, head - 4) : head])
+    ):
+        return True  # "liga o gc e ativa o quantize": advice after advice
     return head == 0 or of_words[head - 1] != of_words[at]
 
 
 _IMPERATIVES: Final = frozenset(
     {"flip", "religa", "liga", "desliga", "ativa", "desativa", "reativa", "reenable"}
 )
+_JOINED: Final = frozenset({"e", "and", "ou", "or"})
 _LEADS: Final = frozenset({"just", "so", "then", "pls", "please", "e", "and", "entao", "só"})
 
 

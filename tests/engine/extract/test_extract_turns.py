@@ -1774,6 +1774,19 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"batch_size": 1},
         set(),
     ),
+    # advice after advice ('liga o gc e ativa o quantize') is no state
+    (
+        "@bia vc ta na maquina de 16gb do runcomfy com qwen edit e gc desligado, nao tem "
+        "milagre. ou sobe pra de 48 ou liga o gc e ativa o quantize",
+        {"gc": "disabled"},
+        {"quantize"},
+    ),
+    # 'turn it back on' in a terse report is the switch made
+    (
+        "gc off -> oom. turn it back on, fine now",
+        {"gc": "enabled"},
+        set(),
+    ),
 ]
 
 

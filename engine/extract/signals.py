@@ -64,7 +64,7 @@ _WHICH_CARD: Final = re.compile(
     r"|\bfor(?:co|car|ce)\b|\bmake (?:it|ai toolkit|the job) use\b|\bfaco ele usar\b"
     r"|\b(?:landing|lands|landed|goes|going|went|indo|vai|foi|picks|picking|grabs|pegando|pega)"
     r" (?:on |to |pra |para |na |no )?(?:the |a |o )?(?:gpu|placa|card|rtx |gtx )?"
-    r"(?:[1-5]0[5-9]0|1[0-6][5-8]0)\b"
+    r"(?:[1-5]0[5-9]0|10[5-8]0|16[56]0)\b"
     r"|\b(?:training|running|treinando|rodando) on the (?:rtx |gtx )?\d{4}\b"
     r"|\b(?:rtx |gtx )?\d{4} (?:is|sits|stays|ta|fica|esta) (?:idle|parada|parado|ociosa)\b"
 )
@@ -292,6 +292,9 @@ def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, 
     update = found.get(REGRESSION_AFTER_UPDATE)
     if update is not None and (
         _fine_since(reading, update)
+        # "updated the driver thinking it would fix it, e nada", "rolled back and it still
+        # OOMs, so it's not that": the update was a try, not the cause
+        or _NOT_THE_UPDATE.search(reading.low) is not None
         # "where is GC in the new UI? it moved after the update": the screen changed, nothing broke
         or (reading.has("where") and not reading.has("oom", "speed", "trouble", "vram"))
     ):
@@ -333,6 +336,14 @@ def _fine_since(reading: Reading, update: Hit) -> bool:
     )
 
 
+_NOT_THE_UPDATE: Final = re.compile(
+    r"\b(?:update|updated|updating|atualizei|atualizar|atualizacao|driver)\b[^.!?\n]{0,60}"
+    r"(?:fixed nothing|didn'?t fix|did not fix|didn'?t help|nao resolveu|e nada\b|nada mudou"
+    r"|achando que ia resolver|thinking it would (?:fix|help))"
+    r"|\b(?:rolled back|reverted|voltei (?:pro|para o|pra) (?:commit|versao))[^.!?\n]{0,50}"
+    r"\b(?:still|continua|mesmo (?:erro|oom))"
+    r"|\b(?:nao (?:e|eh|foi) (?:isso|o update|a atualizacao)|(?:it'?s|its) not the update)\b"
+)
 _ROLLED_BACK: Final = frozenset({"rolled", "reverted", "voltei", "downgrade", "downgraded"})
 
 

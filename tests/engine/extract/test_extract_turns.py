@@ -509,6 +509,26 @@ INTENTS = [
         "e se eu desligar o gc, quanto ganho? to na 3090 treinando zit a 1024 bs1",
         "speed",
     ),
+    # an update made to fix it is no regression
+    (
+        "atualizei o driver da nvidia achando que ia resolver e nada. continua dando oom com gc "
+        "desligado em 1024. proximo passo é ligar o gc ne",
+        "fix_oom",
+    ),
+    # rolled back and still OOM: not the update
+    (
+        "Eu achava que era o update do ai-toolkit, mas voltei pro commit antigo e continua "
+        "dando OOM, entao nao e isso. O que eu mudei foi: tirei o gc e coloquei 1024. Flux "
+        "Kontext, 4090.",
+        "fix_oom",
+    ),
+    # 'went to 1280' is a size, not a card the job went to
+    (
+        "A week ago on my old 3080 Ti I was training Z-Image at 768 with gc on, fine. I've "
+        "since upgraded to a 5090, so today I turned gc off and went to 1280 with bs 2. Instant "
+        "CUDA OOM at step 1.",
+        "fix_oom",
+    ),
 ]
 
 

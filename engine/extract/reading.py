@@ -117,10 +117,15 @@ class Reading:
 
     def text_of_clause(self, word: int) -> str:
         """The folded text of the clause ``word`` is in."""
+        return self.low[slice(*self.clause_span(word))]
+
+    def clause_span(self, first: int, last: int | None = None) -> tuple[int, int]:
+        """The characters from the start of the clause word ``first`` is in to the end of the
+        clause word ``last`` (``first`` when not given) is in."""
         clause_of = self.clauses_of_words
-        first = bisect_left(clause_of, clause_of[word])
-        last = bisect_right(clause_of, clause_of[word]) - 1
-        return self.low[self.tokens.starts[first] : self.tokens.ends[last]]
+        begin = bisect_left(clause_of, clause_of[first])
+        end = bisect_right(clause_of, clause_of[first if last is None else last]) - 1
+        return self.tokens.starts[begin], self.tokens.ends[end]
 
     def in_sentence(self, sentence: int) -> Sequence[Hit]:
         """The hits of one sentence, left to right (grouped on first use)."""

@@ -690,7 +690,7 @@ _IMPERATIVES: Final = frozenset(
     {"flip", "religa", "liga", "desliga", "ativa", "desativa", "reativa", "reenable"}
 )
 _JOINED: Final = frozenset({"e", "and", "ou", "or"})
-_LEADS: Final = frozenset({"just", "so", "then", "pls", "please", "e", "and", "entao", "só"})
+_LEADS: Final = frozenset({"just", "so", "then", "pls", "please", "e", "and", "entao"})
 
 
 def _obliged(hit: Hit, reading: Reading) -> bool:
@@ -1599,7 +1599,7 @@ def _never_tried(reading: Reading, state: SettingState) -> bool:
     """ "com GC ligado eu nunca testei": a setup never run; not "gradient checkpointing on
     (never tried it off)", where what was never tried is set apart."""
     start, end = reading.span(state.first, state.last)
-    for never in _NEVER_TRIED.finditer(reading.low, *_clause_span(reading, state)):
+    for never in _NEVER_TRIED.finditer(reading.low, *reading.clause_span(state.first, state.last)):
         between = reading.low[min(end, never.start()) : max(start, never.end())]
         if (never.start() < end and never.end() > start) or not _APART.intersection(between):
             return True
@@ -1607,18 +1607,6 @@ def _never_tried(reading: Reading, state: SettingState) -> bool:
 
 
 _APART: Final = frozenset("()[]")
-
-
-def _clause_span(reading: Reading, state: SettingState) -> tuple[int, int]:
-    """The characters of the clauses ``state`` is told in: "gradient checkpointing on (never
-    tried it off)" tells the state and, apart, the setup never run."""
-    of_words = reading.clauses_of_words
-    first, last = state.first, state.last
-    while first > 0 and of_words[first - 1] == of_words[state.first]:
-        first -= 1
-    while last + 1 < len(of_words) and of_words[last + 1] == of_words[state.last]:
-        last += 1
-    return reading.span(first, last)
 
 
 def _sentence_span(reading: Reading, sentence: int) -> tuple[int, int]:

@@ -144,6 +144,10 @@ class Reading:
         """The hits of ``kind``, left to right (read only)."""
         return self._by_kind.get(kind, _NONE)
 
+    def bare_now(self, hit: Hit) -> bool:
+        """A "now" hit that is the word "now" or "agora" alone (not "and now", "this time")."""
+        return hit.first == hit.last and self.tokens.words[hit.first] in ("now", "agora")
+
     def first(self, kind: str) -> Hit | None:
         found = self._by_kind.get(kind)
         return found[0] if found else None

@@ -1798,15 +1798,7 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         # message turns to now
         turn = reading.of("now")
         now = [i for i in items if turn and i.number.first > turn[-1].last]
-        if (
-            turn
-            and not now
-            and reading.tokens.words[turn[-1].first : turn[-1].last + 1]
-            in (
-                ("now",),
-                ("agora",),
-            )
-        ):
+        if turn and not now and reading.bare_now(turn[-1]):
             # "still ooms, around step 300 now": the step of the sentence that ends on now
             now = [
                 i

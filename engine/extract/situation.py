@@ -766,7 +766,7 @@ def phase(
         at = reading.span(turn[-1].first, turn[-1].last)[0]
         now_word = turn[-1]
         of_words = reading.clauses_of_words
-        trailing = reading.tokens.words[now_word.first : now_word.last + 1] in _A_LAST_NOW and (
+        trailing = reading.bare_now(now_word) and (
             now_word.last + 1 >= len(of_words)
             or of_words[now_word.last + 1] != of_words[now_word.last]
         )
@@ -882,7 +882,6 @@ def phase(
     return min(numbered, key=lambda f: f.start, default=None) or _from_progress_bar(reading)
 
 
-_A_LAST_NOW: Final = frozenset({("now",), ("agora",)})  # "…around step 300 now"
 _AT_ONCE_ONLY: Final = re.compile(
     r"instantly|instant|immediately|right away|straight away|imediatamente|imediato|de cara"
     r"|na hora|logo de cara|na lata|direto"

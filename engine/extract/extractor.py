@@ -13,7 +13,7 @@ from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
 from engine.extract.intent import ASKS, GOALS, ended_before_now, intent_of
 from engine.extract.learned import second_opinion
-from engine.extract.lexicon import LEXICON
+from engine.extract.lexicon import GC_WORDS, LEXICON
 from engine.extract.locale_guess import guess_locale
 from engine.extract.model import (
     MAX_CONFIG_CHARS,
@@ -456,19 +456,18 @@ def _not_of_sampling(reading: Reading, state: SettingState) -> bool:
     if state.weak and state.setting == "sampling" and state.state == "on":
         return True
     words = reading.tokens.words
-    if not _GC_WORDS.isdisjoint(words[state.first : state.last + 1]):
+    if not GC_WORDS.isdisjoint(words[state.first : state.last + 1]):
         return True
     after = state.last + 1
     return (
         after < len(words)
-        and words[after] in _GC_WORDS
+        and words[after] in GC_WORDS
         and reading.clauses_of_words[after] == reading.clauses_of_words[state.last]
     )
 
 
 _OF_A_CRASH: Final = frozenset({"memory_kind", "oom_phase"})
 _SAMPLING_SETTINGS: Final = frozenset({"sampling", "disable_sampling"})
-_GC_WORDS: Final = frozenset({"gc", "checkpointing", "gradient_checkpointing"})
 _NAMED_IN_PASSING: Final = frozenset({"model_family", "vram_gb"})
 # An arch as AI Toolkit writes one: a model's name, then its size, kind or version
 _AN_ARCH: Final = re.compile(

@@ -21,6 +21,9 @@ from engine.extract.trie import Trie
 # (kind, argument): what a phrase means. Kinds are documented in lexicon.yaml.
 Effect = tuple[str, str]
 
+# The words that name gradient checkpointing itself ("turned gc back on")
+GC_WORDS: Final = frozenset({"gc", "checkpointing", "gradient_checkpointing"})
+
 
 class LexiconError(Exception):
     """A lexicon file that does not follow its own format."""

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from engine.extract.lexicon import LEXICON
+from engine.extract.lexicon import GC_WORDS, LEXICON
 from engine.extract.normalize import fold, words_of
 from engine.extract.reading import Reading
 from engine.extract.reply_tables import TABLES, Words
@@ -541,7 +541,7 @@ def _listed(text: str, match: re.Match[str], quote: str) -> str:
 def _names_one(ask: str) -> bool:
     words = set(words_of(ask))
     named = {fact for word, fact in _ASKED_FOR if word in words}
-    named |= {"gc" for word in _GC_WORDS if word in words}
+    named |= {"gc" for word in GC_WORDS if word in words}
     return len(named) == 1
 
 
@@ -550,7 +550,6 @@ _SLASHES: Final = re.compile(r"\s*/\s*")
 _COMMAS: Final = re.compile(r"\s*[,;]\s*")
 _ANDS: Final = re.compile(r"\s*(?:,|;|/|\s(?:e|and)\s)\s*")
 _MAX_ASKS: Final = 5
-_GC_WORDS: Final = frozenset({"gc", "checkpointing"})
 
 
 def _numbered(text: str, mark: str, count: int = 9) -> list[str]:

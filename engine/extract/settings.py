@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-from engine.extract.lexicon import LEXICON
+from engine.extract.lexicon import GC_WORDS, LEXICON
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
 
@@ -947,16 +947,24 @@ def _bare_state(
         return None  # "bs 4 OOMs so I'm back on 2": a value gone back to, not a switch
     if _guessed(word.first, word.last, clause, reading):
         return None  # "…gradient checkpointing, tá ligado por padrão, né?"
-    setting = "gc" if word.kind == "reon" else previous
+    said = reading.tokens.words[word.first : word.last + 1]
+    setting = (
+        "gc"
+        if word.kind == "reon" and (previous not in _SWITCHED_BACK or GC_WORDS.intersection(said))
+        else previous  # "turned quantize off last week, turned it back on today"
+    )
     if setting is None or (setting != "gc" and _supposed(word.first, reading)):
         return None  # "…marca quantize mas não lembro se marquei"
     negations = _negations(word, clause, setting, reading)
     is_on = (word.kind in _ON) != (len(negations) % 2 == 1)
     first = min(word.first, negations[0].first) if negations else word.first
-    return SettingState(setting, "on" if is_on else "off", first, word.last, word.kind == "reon")
+    retry = word.kind == "reon" and setting == "gc"
+    return SettingState(setting, "on" if is_on else "off", first, word.last, retry)
 
 
 _NOTHING: Final = frozenset({("nothing",), ("nada",), ("anything",)})
+# Settings besides GC that a bare "turned it back on" can be said of
+_SWITCHED_BACK: Final = frozenset({"quantize", "low_vram"})
 _A_NUMBER_NEXT: Final = frozenset((str(n),) for n in range(1, 65))
 
 

@@ -973,7 +973,7 @@ def extract(
         if OTHER_ERROR in signals:
             ruled_out |= {"memory_kind", "oom_phase"}  # "CUDA error: launch timed out"
         if quoting is scan and _of_other_settings(reading, states):
-            ruled_out.add("gc")
+            ruled_out |= {"gc", "gc_retry"}  # "turned low_vram off, then back on: still OOMs"
         ruled_out |= _only_supposed(states)
         if _only_others_crash(reading):
             ruled_out.add("oom_phase")  # "a dele estoura no primeiro sample, a minha nunca deu OOM"
@@ -1076,6 +1076,10 @@ _CHANGED_SINCE: Final = re.compile(
     r"|\bdepois (?:tirei|mudei|troquei|liguei|desliguei|baixei|subi|coloquei|ativei|desativei)\b"
     r"|\bmudei (?:s[oó] |apenas )?(?:o|a) [\w_]+ pra\b"
     r"|\bagora (?:t[aá]|est[aá]) (?:true|false|ligad[oa]|desligad[oa]|ativad[oa]|desativad[oa])\b"
+    # "Config was: ```…``` Set gradient_checkpointing back to true", "depois desse print"
+    r"|\b(?:config|yaml|settings) (?:was|were)\s*:"
+    r"|\b(?:set|switched|flipped|turned|changed) [\w ]{0,30}\bback (?:to|on|off)\b"
+    r"|\bdepois (?:desse|deste|daquele|do) (?:print|post|config|yaml|json)\b"
 )
 
 

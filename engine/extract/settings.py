@@ -1288,12 +1288,16 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
 def _changed_over(named: Hit, reading: Reading) -> SettingState | None:
     """A change written right after the name: "gc true -> false", "GC: off→on", "changed
     gradient_checkpointing from true to false", "mudei o gc de ligado pra desligado". The state
-    now is the one it ended at; from off to on is a switch back on."""
+    now is the one it ended at ("true → false → true": back where it began); from off to on is
+    a switch back on."""
     change = _CHANGED_OVER.match(reading.low, reading.tokens.ends[named.last])
-    if change is None or _STATE_ON[change[1]] == _STATE_ON[change[2]]:
+    if change is None:
+        return None
+    said = [_STATE_ON[state] for state in _ANY_STATE.findall(change[0])]
+    if len(set(said)) == 1:
         return None
     last = reading.word_at(change.end() - 1)
-    now = _STATE_ON[change[2]]
+    now = said[-1]
     keyed = reading.followed_by_key(named)
     return SettingState(named.arg, "on" if now else "off", named.first, last, now, keyed)
 
@@ -1329,8 +1333,9 @@ _ARROW: Final = re.compile(r"-+>|=>|→|⇒")
 _A_STATE: Final = "(" + "|".join(_STATE_ON) + ")"
 _CHANGED_OVER: Final = re.compile(
     rf"[\s:`(=]{{0,4}}(?:(?:from|de)\s+)?{_A_STATE}`?"
-    rf"\s*(?:-+>|=>|→|⇒|>|\bto\b|\bpra\b|\bpara\b)\s*`?{_A_STATE}\b"
+    rf"(?:\s*(?:-+>|=>|→|⇒|>|\bto\b|\bpra\b|\bpara\b)\s*`?{_A_STATE}\b)+"
 )
+_ANY_STATE: Final = re.compile(rf"\b{_A_STATE}\b")
 
 
 def _set_after_a_key(reading: Reading, states: list[SettingState]) -> list[SettingState]:

@@ -529,6 +529,11 @@ INTENTS = [
         "CUDA OOM at step 1.",
         "fix_oom",
     ),
+    # 'dar uma agilizada' asks for speed
+    (
+        "cada passo leva 9s, tem como dar uma agilizada? zit na 3060",
+        "speed",
+    ),
 ]
 
 
@@ -1806,6 +1811,89 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "gc off -> oom. turn it back on, fine now",
         {"gc": "enabled"},
         set(),
+    ),
+    # 'epoch 4' tells a later crash
+    (
+        "wan 2.1 t2v, died in epoch 4 of 12 with cuda oom, gc off, 4090",
+        {"oom_phase": "later", "gc": "disabled"},
+        [],
+    ),
+    # 'depois de 3 épocas' tells a later crash
+    (
+        "deu oom depois de 3 epocas, sdxl na 3060, gc ligado",
+        {"oom_phase": "later", "gc": "enabled"},
+        [],
+    ),
+    # 'turned it back on' after low_vram is low_vram's, not a GC retry
+    (
+        "I had turned low_vram off to compare speed, then turned it back on. still OOMs at step "
+        "1, flux on a 4080",
+        {"low_vram": True, "oom_phase": "first_steps"},
+        ["gc", "gc_retry"],
+    ),
+    # 'liguei de novo' after quantize is not GC
+    (
+        "desliguei o quantize pra ver a qualidade, depois liguei de novo e continua dando oom "
+        "no passo 1",
+        {"oom_phase": "first_steps"},
+        ["gc", "gc_retry"],
+    ),
+    # 'turned gc back on' names GC itself
+    (
+        "turned GC and quantize off to go faster, oom. turned gc back on and it trains now",
+        {"gc": "enabled", "gc_retry": "fixed"},
+        [],
+    ),
+    # a negated negation is no negation
+    (
+        "it's not like I didn't enable gradient checkpointing, it's on, and sdxl still OOMs on "
+        "step 1",
+        {"gc": "enabled"},
+        ["gc_retry"],
+    ),
+    # 'não é que eu não' negates nothing
+    (
+        "não é que eu não tenha ativado o gc, tá ativado. mesmo assim o flux estoura no passo 1",
+        {"gc": "enabled"},
+        [],
+    ),
+    # 'switch on my job' is no 'on'
+    (
+        "the gradient checkpointing switch on my job is unticked, OOM at step 1 on qie",
+        {"gc": "disabled"},
+        [],
+    ),
+    # an empty checkbox is off
+    (
+        "o checkbox do gradient checkpointing ficou vazio quando dupliquei o job, agora dá oom "
+        "no passo 1",
+        {"gc": "disabled"},
+        [],
+    ),
+    # a chain of states: the last one
+    (
+        "gradient_checkpointing: false -> true -> false, and now chroma OOMs at step 2",
+        {"gc": "disabled"},
+        ["gc_retry"],
+    ),
+    # a chain back where it began is a switch back on
+    (
+        "gradient_checkpointing: true → false → true and it still OOMs around step 1800, 12gb",
+        {"gc": "enabled", "gc_retry": "still_oom"},
+        [],
+    ),
+    # a switch back told after the config that was
+    (
+        "Config was:\n```yaml\ntrain:\n  batch_size: 1\n  gradient_checkpointing: "
+        "false\n```\nSet gradient_checkpointing back to true and the OOM at step 1 is gone.",
+        {"gc": "enabled"},
+        [],
+    ),
+    # thought of, not done: still on
+    (
+        "thought about turning gc off but didn't, sdxl bs2 runs fine, just slow",
+        {"gc": "enabled", "oom_phase": "none"},
+        [],
     ),
 ]
 

@@ -1440,8 +1440,18 @@ _NOT_AT: Final = re.compile(
     r"(?:the\s+|o\s+)?(?:step|passo|it)?\s*$"
     # "never reaches step 1", "nem chega no passo 1": loading, before any step
     r"|\b(?:never|not|nao|nem|nunca|hasn'?t|doesn'?t|didn'?t)\s+(?:even\s+)?(?:reach(?:es|ed)?"
-    r"|gets? to|got to|makes? it to|chega(?:r|va)?(?:\s+(?:no|ao|a|na))?)\s+(?:the\s+|o\s+)?"
+    r"|gets? to|got to|makes? it to|chega(?:r|va)?(?:\s+(?:no|ao|a|na))?|(?:a\s+)?mostrar?"
+    r"|shows?)\s+(?:the\s+|o\s+)?"
     r"(?:(?:step|passo)\s*)?$"
+)
+
+
+_GOT_PAST: Final = re.compile(
+    r"\b(?:passa|passou|passando|gets|got|getting|goes|went) (?:past|beyond|do|da|dos)\s+"
+    r"(?:the\s+|o\s+)?(?:(?:step|passo)\s*)?$"
+)
+_A_RUN_LENGTH: Final = re.compile(
+    r"[- ]?steps?\s+(?:run|training|job|lora|treino)\b|\s+(?:run|job|lora)\b"
 )
 
 
@@ -1781,6 +1791,13 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
     if role == "step":
         # "why now and not at step 1??": the step it did not crash at
         items = [i for i in items if not _not_at(reading, i.number)]
+        # "a 2500-step run took 2 hours": how long a run is, not where it broke
+        items = [i for i in items if not _A_RUN_LENGTH.match(reading.low, i.number.end)]
+        # "agora passa do step 3 mas dá oom no 1200": a step got through, then the crash's
+        got_past = [
+            i for i in items if _GOT_PAST.search(reading.low, max(0, i.start - 24), i.start)
+        ]
+        items = [i for i in items if i not in got_past] if len(got_past) < len(items) else items
         if not items:
             return []
     if role in ("step", "hours"):

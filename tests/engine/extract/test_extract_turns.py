@@ -534,6 +534,21 @@ INTENTS = [
         "cada passo leva 9s, tem como dar uma agilizada? zit na 3060",
         "speed",
     ),
+    # a stretched thank-you
+    (
+        "obrigadooo, era isso mesmo!!",
+        "off_topic",
+    ),
+    # 'toggle location'
+    (
+        "where's the gc toggle location in the ui",
+        "where_to_change",
+    ),
+    # 'a lora fica pior' is a worry about quality
+    (
+        "tirei o gc e subi o batch, sem oom nenhum. será que a lora fica pior assim?",
+        "quality",
+    ),
 ]
 
 
@@ -1893,6 +1908,54 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     (
         "thought about turning gc off but didn't, sdxl bs2 runs fine, just slow",
         {"gc": "enabled", "oom_phase": "none"},
+        [],
+    ),
+    # a step got past is not where it broke
+    (
+        "religuei o gc e agora passa do step 2, mas dá oom no passo 1500",
+        {"oom_phase": "later", "gc": "enabled"},
+        [],
+    ),
+    # '900 e poucos passos' is no 'poucos passos'
+    (
+        "roda 900 e poucos passos e morre com cuda oom, flux na 3090",
+        {"oom_phase": "later"},
+        [],
+    ),
+    # not right away
+    (
+        "it doesn't crash right away, it OOMs somewhere around step 300 every run",
+        {"oom_phase": "later"},
+        [],
+    ),
+    # right after training starts
+    (
+        "goes OOM right after training starts, flux dev on a 4090",
+        {"oom_phase": "first_steps"},
+        [],
+    ),
+    # before step 1 shows
+    (
+        "clico em start, carrega tudo e dá CUDA out of memory, nem chega a mostrar o passo 1",
+        {"oom_phase": "loading"},
+        [],
+    ),
+    # always the same photo
+    (
+        "sempre na mesma foto, uma 1536x1024, dá cuda oom. as outras passam",
+        {"oom_phase": "bucket_spike"},
+        [],
+    ),
+    # the first sample images before training are sampling
+    (
+        "quando vai gerar as primeiras imagens de amostra, antes do treino, dá CUDA out of memory",
+        {"oom_phase": "sampling"},
+        [],
+    ),
+    # a 3000-step run is how long a run is, not where it broke
+    (
+        "OOM at step 3 now. Before the update, a 3000-step run took 3 hours and never crashed.",
+        {"oom_phase": "first_steps"},
         [],
     ),
 ]

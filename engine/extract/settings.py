@@ -1062,9 +1062,27 @@ def _of_the_optimizer(hit: Hit, reading: Reading) -> bool:
     near = words[max(0, hit.first - 3) : hit.last + 3]
     clause = reading.clauses_of_words
     return any(
-        w.startswith(_OPTIMIZERS) and clause[i] == clause[hit.first]
+        w.startswith(_OPTIMIZERS)
+        and clause[i] == clause[hit.first]
+        and not (
+            _LISTED_APART.search(reading.low, *_gap(reading, i, hit))
+            and _NAMED_QUANT.intersection(words[hit.first : hit.last + 1])
+        )
         for i, w in enumerate(near, start=max(0, hit.first - 3))
     )
+
+
+def _gap(reading: Reading, word: int, hit: Hit) -> tuple[int, int]:
+    """The characters between a word and a hit, whichever comes first."""
+    starts, ends = reading.tokens.starts, reading.tokens.ends
+    if word < hit.first:
+        return ends[word], starts[hit.first]
+    return ends[hit.last], starts[word]
+
+
+_LISTED_APART: Final = re.compile(r"[+,;]")  # "bnb 8bit optimizer + quantize qfloat8"
+# Words that name the model's quantization itself, unlike "8bit" or "int8" (an optimizer's too)
+_NAMED_QUANT: Final = frozenset({"quantize", "quantized", "quantizado", "qfloat8", "fp8", "float8"})
 
 
 def _of_the_text_encoder(hit: Hit, reading: Reading) -> bool:

@@ -1958,6 +1958,30 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"oom_phase": "first_steps"},
         [],
     ),
+    # 'does turning it off help' asks: GC is on
+    (
+        "sdxl on my 4060 takes 3h with gc on, does turning it off help or will it just oom",
+        {"gc": "enabled"},
+        [],
+    ),
+    # neither run crashed; two runs compared, neither the setup
+    (
+        "testei na 4090: com gc 3s/it, sem gc 2s/it, e nenhum dos dois deu oom. compensa?",
+        {"oom_phase": "none"},
+        ["gc"],
+    ),
+    # the quantize named apart from the 8-bit optimizer
+    (
+        "bnb 8bit optimizer + quantize qfloat8 + gc on, flux kontext on 24gb, oom at step 1",
+        {"quantize": True, "gc": "enabled"},
+        [],
+    ),
+    # an optimizer's int8 is no quantization
+    (
+        "adamw8bit + the int8 thing for the optimizer states, gc on, trains fine",
+        {"gc": "enabled"},
+        ["quantize"],
+    ),
 ]
 
 

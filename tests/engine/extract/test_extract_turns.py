@@ -1982,6 +1982,25 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc": "enabled"},
         ["quantize"],
     ),
+    # two settings timed, nothing crashed: no retry
+    (
+        "qie 2509 on a 4090: gc off 2.3s/it no oom, gc on 3.4s/it. what is gc doing with that "
+        "extra second",
+        {},
+        ["gc_retry"],
+    ),
+    # keeping it on is no switch back after a crash
+    (
+        "No OOM with GC off on zimage at 768 on my 4090. Is there any reason to keep it on then?",
+        {"oom_phase": "none"},
+        ["gc_retry"],
+    ),
+    # a switch back on that made it work
+    (
+        "gc was off, turned it back on and now it works, thanks",
+        {"gc": "enabled", "gc_retry": "fixed"},
+        [],
+    ),
 ]
 
 

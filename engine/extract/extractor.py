@@ -701,7 +701,46 @@ def _situation(
         # "turned GC back on and it ran through, no OOM": what the retry did, not a run that
         # never ran out of memory
         when = None
-    return [situation.goal(reading, ooms, states), kind, when, retry, stable]
+    wanted = situation.goal(reading, ooms, states)
+    if _crashed_only_with_it_off(reading, states, gc_now):
+        # "sem gc = oom no step 1. com gc = roda, mas 14s/it. tem meio termo?": the crash was the
+        # trial with GC off; the run now goes, and what is wanted is the rest of the message
+        beyond = situation.goal(reading, (), ())
+        if beyond is not None:
+            return [beyond, kind, None, retry, stable]
+    return [wanted, kind, when, retry, stable]
+
+
+def _crashed_only_with_it_off(
+    reading: Reading, states: Sequence[SettingState], gc_now: SettingState | None
+) -> bool:
+    """Every crash told is of GC off, and GC on after it runs: "gc off -> oom no step 4. gc on
+    -> roda de boa até o fim", "gc off = instant oom, gc on = 4s/it and it finishes"."""
+    if gc_now is not None and gc_now.state != "on":
+        return False
+    gc = [s for s in states if s.setting == "gc" and not s.keyed]
+    crashes = [h for h in reading.of("oom") if not reading.negated(h)]
+    if not crashes:
+        return False
+    last_crash = max(h.last for h in crashes)
+    offs = [s for s in gc if s.state == "off" and s.last < last_crash]
+    ons = [s for s in gc if s.state == "on" and s.first > last_crash]
+    if not offs or not ons or any(s.state == "off" and s.first > ons[0].first for s in gc):
+        return False
+    if any(h.first < offs[0].first for h in crashes):
+        return False  # a crash told before GC went off is of another run
+    if any(s.state == "on" and offs[0].first < s.first < last_crash for s in gc):
+        return False  # "GC on -> OOM at step 3" crashed with it on too
+    return _WENT.match(reading.low, reading.tokens.ends[ons[0].last]) is not None
+
+
+# What GC on did, told right after it: "= roda", "-> 2.8s/it roda de boa", "= 4s/it and it
+# finishes", ", trains fine"
+_WENT: Final = re.compile(
+    r"\s*(?:=|->|→|:|,)?\s*(?:[\d.,]+\s*s/it\s*(?:and\s+it\s+|e\s+)?)?(?:it\s+)?"
+    r"(?:roda|rodou|runs|ran|finishes|finished|termina|terminou|trains|treina|treinou|works"
+    r"|funciona|vai de boa|goes through|went through)\b"
+)
 
 
 def _back_on_since(
@@ -979,6 +1018,9 @@ def extract(
             ruled_out.add("oom_phase")  # "a dele estoura no primeiro sample, a minha nunca deu OOM"
         if facts.get("gc_retry") == "fixed" or _last_run_unbroken(reading):
             ruled_out.add("oom_phase")  # "back on and the whole 3000 steps ran, zero OOMs"
+        gc_now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
+        if _crashed_only_with_it_off(reading, states, gc_now):
+            ruled_out.add("oom_phase")  # "sem gc = oom no step 1. com gc = roda"
         ruled_out |= _named_without_state(reading, states)
         evidence = second_opinion(reading.text, facts, evidence, ruled_out)
     gc_told = [s for s in states if s.setting == "gc"]

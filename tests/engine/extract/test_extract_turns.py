@@ -2001,6 +2001,20 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc": "enabled", "gc_retry": "fixed"},
         [],
     ),
+    # the crash was the GC-off trial; the run now goes
+    (
+        "wan 2.2 com 81 frames: sem gc = oom no step 1. com gc = roda, mas 14s/it. tem algum "
+        "meio termo?",
+        {"gc": "enabled", "goal": "speed"},
+        ["oom_phase"],
+    ),
+    # a crash with GC on too is no trial of GC off only
+    (
+        "batch 4, GC off -> OOM right away. batch 4, GC on -> OOM at step 3. batch 1, GC on -> "
+        "runs. how do I get an effective batch of 4?",
+        {"gc": "enabled"},
+        [],
+    ),
 ]
 
 

@@ -573,12 +573,15 @@ def _sized_otherwise(reading: Reading, gpu: Hit) -> bool:
     """A card written with another size than its name's usual one ("2060 12gb", "3060 de 8gb"):
     the size written is read as the card's memory, not the name's."""
     written = _SIZE_AFTER.match(reading.low, reading.span(gpu.first, gpu.last)[1])
-    return written is not None and written.group(1) != gpu.arg
+    return written is not None and next(g for g in written.groups() if g) != gpu.arg
 
 
 _SIZE_AFTER: Final = re.compile(
-    r"\s*(?:\(|de |with |com |of )?\s*(\d+)\s*(?:gb|g|gigs?)\b"
+    r"\s*(?:(?:\(|de |with |com |of )?\s*(\d+)\s*(?:gb|g|gigs?)\b"
     r"(?!\s*(?:de |of )?(?:ram|ddr|system|sistema|swap|shared|compartilhada)\b)"
+    # "uma 3080 de 12", "3060 (a de notebook tem 6gb!!)", "4070 (the laptop one, 8GB)"
+    r"|de (\d{1,2})\b(?!\s*(?:[a-z]|,\s*\d))"
+    r"|\([^)\d]{0,12}(?:laptop|notebook)[^)\d]{0,16}(\d+)\s*(?:gb|g|gigs?)\b)"
 )
 
 

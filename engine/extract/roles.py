@@ -895,6 +895,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             reading.low, max(0, number.start - 24), number.start
         ):
             continue  # "comfy was eating about 10gb of vram", "segurando 17GB": memory in use
+        if role == "vram_gb" and _A_FILE_BEFORE.search(
+            reading.low, max(0, number.start - 32), number.start
+        ):
+            continue  # "baixei o modelo de novo (30gb!!)", "o safetensors de 23gb": a file
         if role == "vram_gb" and (
             _SHARED_BEFORE.search(reading.low, max(0, number.start - 40), number.start)
             or (
@@ -1446,6 +1450,10 @@ _NOT_AT: Final = re.compile(
 )
 
 
+_A_FILE_BEFORE: Final = re.compile(
+    r"\b(?:modelo|model|safetensors|arquivo|file|download|downloaded|baixei|baixar|weights|pesos)"
+    r"\b(?:(?!\b(?:on|in|my|na|numa|minha|card|placa|gpu|vram)\b)[^.,;:?!\n\d]){0,20}$"
+)
 _GOT_PAST: Final = re.compile(
     r"\b(?:passa|passou|passando|gets|got|getting|goes|went) (?:past|beyond|do|da|dos)\s+"
     r"(?:the\s+|o\s+)?(?:(?:step|passo)\s*)?$"

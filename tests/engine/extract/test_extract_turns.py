@@ -2015,6 +2015,31 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc": "enabled"},
         [],
     ),
+    # the size written beside a laptop card, not the desktop card's
+    (
+        "zit num notebook com 3060 (a de notebook tem 6gb!!) bs1 768 gc ligado e dá oom no passo 1",
+        {"vram_gb": 6},
+        [],
+    ),
+    # a 3080 of 12 is not the 10GB one (nor read as 12 without a unit)
+    (
+        "> qual placa?\numa 3080 de 12",
+        {},
+        ["vram_gb"],
+    ),
+    # a model file's size is not the card's memory
+    (
+        "reinstalei tudo e baixei o modelo de novo (30gb!!), continua dando oom no passo 1 na "
+        "minha 4080",
+        {"vram_gb": 16},
+        [],
+    ),
+    # a card's size after a model's name
+    (
+        "zit model, 16gb card, oom at step 1",
+        {"vram_gb": 16},
+        [],
+    ),
 ]
 
 

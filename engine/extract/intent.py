@@ -248,7 +248,10 @@ _BATCH_SAID: Final = re.compile(  # not a time or a size: "em 4 segundos", "at 2
     r"\b(?:bs|batch(?: size)?|lote|at|em)\s*=?\s*(\d{1,2})\b"
     r"(?!\s*(?:%|s\b|secs?\b|seg|seconds|min|h\b|hours?\b|horas?\b|gb|g\b|gigs?\b|steps|passos))"
 )
-_BUT: Final = re.compile(r"\b(?:but|mas|porem|though|while|enquanto)\b")
+_BUT: Final = re.compile(
+    r"\b(?:but|mas|porem|though|while|enquanto|entao|then|dai"
+    r"|so (?:i|i'm|im|went|now|dropped|back|voltei|baixei))\b"  # "bs2 oom'd so went back to bs1"
+)
 _BATCHES_SAID: Final = re.compile(
     r"\b(?:bs|batch(?: size)?|lote)\s*=?\s*"
     r"(\d{1,2}(?:\s*(?:,|/|\be\b|\band\b|\bor\b|\bou\b)\s*\d{1,2})*)\b"

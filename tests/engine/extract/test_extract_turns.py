@@ -549,6 +549,12 @@ INTENTS = [
         "tirei o gc e subi o batch, sem oom nenhum. será que a lora fica pior assim?",
         "quality",
     ),
+    # the crash was a batch tried; now it asks for a bigger effective batch
+    (
+        "flux dev gc off 1024, bs2 oom'd so I went back to bs1 and it's fine now. how do i get "
+        "an effective batch of 4?",
+        "accumulation",
+    ),
 ]
 
 

@@ -555,6 +555,18 @@ INTENTS = [
         "an effective batch of 4?",
         "accumulation",
     ),
+    # a regression after the hosted update
+    (
+        "desde que o runcomfy atualizou a versão do ai toolkit, meus jobs de flux que rodavam "
+        "liso com gc ligado dão OOM no passo 1",
+        "outside_guide",
+    ),
+    # 'estouram a vram' after the update is the crash
+    (
+        "Atualizei o ai toolkit hoje e agora as LoRAs que treinavam de boa com gc ligado "
+        "estouram a vram no primeiro passo",
+        "outside_guide",
+    ),
 ]
 
 

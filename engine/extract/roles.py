@@ -1061,7 +1061,7 @@ _NOT_RUN: Final = re.compile(
     r"|\b(?:people|ppl|others|folks|everyone) (?:get|run|use|do|train with|train at|go with"
     r"|getting|running|using|doing|training (?:with|at))"
     r"|\b(?:galera|pessoal|o povo) (?:usa|roda|consegue|treina com|treinam com)"
-    r"|\b(?:fake|simulate|emulate|simular|emular|fingir)(?: a| um)?"
+    r"|\b(?:fake|simulate|emulate|mimic|imitate|simular|emular|imitar|fingir)(?: a| um)?"
     rf"|\b{_NOT_TRIED}"
     r"|\b(?:the man|the guy|the tutorial|the video|o tutorial|o video|o cara)"
     r" (?:uses?|used|usa|usou))"
@@ -1350,6 +1350,8 @@ HOLDS: Final = "|".join(sorted(map(re.escape, LEXICON.words("holds_memory"))))
 """The words of memory held on the card, as a regex alternation (see lexicon.yaml)."""
 _IN_USE_BEFORE: Final = re.compile(
     rf"\b(?:{HOLDS})\s+(?:up\s+)?(?:(?:uns|umas|about|like|around|quase|already|ja|only|so)\s+)?~?$"
+    # "peak is around 52GB", "peaks at 21gb", "pico de uns 30gb"
+    r"|\b(?:peak|peaks|peaked|peaking|pico)(?:\s+(?:is|was|at|of|around|about|de|em|uns|~))*\s*~?$"
 )
 
 

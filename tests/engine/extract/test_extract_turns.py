@@ -2058,6 +2058,19 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"vram_gb": 16},
         [],
     ),
+    # the batch mimicked is not the one run
+    (
+        "qie only does bs1 at 1024 on my 4090, accum is 2 now. should i push accum to 8 to "
+        "mimic bs8?",
+        {"batch_size": 1},
+        [],
+    ),
+    # a peak is memory in use, not the card
+    (
+        "hunyuan video on a rented A6000, gc on, peak is around 41GB and it never OOMs",
+        {"vram_gb": 48},
+        [],
+    ),
 ]
 
 

@@ -1386,7 +1386,8 @@ def gc_retry(
         )
     if fixed is None:
         return None
-    if not (crashed or (last.retry and not last.keyed) or fixed.kind in ("fixed", "gone")):
+    said_fixed = fixed.kind in ("fixed", "gone") and not _GOES_ON.search(reading.words(fixed))
+    if not (crashed or (last.retry and not last.keyed) or said_fixed):
         # "changed it to true and it trains", "gc off 2.3s/it no oom, gc on 3.4s/it": nothing
         # had crashed to be fixed
         return None

@@ -850,7 +850,7 @@ def test_a_state_opening_a_question_is_asked_about(text: str) -> None:
     "text",
     [
         "liguei o gc de novo e roda. com gc ligado qual o maior batch?",
-        "the run with gc off was sharper, is that normal?",
+        "my run with gc off was sharper, is that normal?",
     ],
 )
 def test_a_state_told_in_a_question_is_still_read(text: str) -> None:

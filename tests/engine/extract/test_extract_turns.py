@@ -1849,227 +1849,227 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     (
         "wan 2.1 t2v, died in epoch 4 of 12 with cuda oom, gc off, 4090",
         {"oom_phase": "later", "gc": "disabled"},
-        [],
+        set(),
     ),
     # 'depois de 3 épocas' tells a later crash
     (
         "deu oom depois de 3 epocas, sdxl na 3060, gc ligado",
         {"oom_phase": "later", "gc": "enabled"},
-        [],
+        set(),
     ),
     # 'turned it back on' after low_vram is low_vram's, not a GC retry
     (
         "I had turned low_vram off to compare speed, then turned it back on. still OOMs at step "
         "1, flux on a 4080",
         {"low_vram": True, "oom_phase": "first_steps"},
-        ["gc", "gc_retry"],
+        {"gc", "gc_retry"},
     ),
     # 'liguei de novo' after quantize is not GC
     (
         "desliguei o quantize pra ver a qualidade, depois liguei de novo e continua dando oom "
         "no passo 1",
         {"oom_phase": "first_steps"},
-        ["gc", "gc_retry"],
+        {"gc", "gc_retry"},
     ),
     # 'turned gc back on' names GC itself
     (
         "turned GC and quantize off to go faster, oom. turned gc back on and it trains now",
         {"gc": "enabled", "gc_retry": "fixed"},
-        [],
+        set(),
     ),
     # a negated negation is no negation
     (
         "it's not like I didn't enable gradient checkpointing, it's on, and sdxl still OOMs on "
         "step 1",
         {"gc": "enabled"},
-        ["gc_retry"],
+        {"gc_retry"},
     ),
     # 'não é que eu não' negates nothing
     (
         "não é que eu não tenha ativado o gc, tá ativado. mesmo assim o flux estoura no passo 1",
         {"gc": "enabled"},
-        [],
+        set(),
     ),
     # 'switch on my job' is no 'on'
     (
         "the gradient checkpointing switch on my job is unticked, OOM at step 1 on qie",
         {"gc": "disabled"},
-        [],
+        set(),
     ),
     # an empty checkbox is off
     (
         "o checkbox do gradient checkpointing ficou vazio quando dupliquei o job, agora dá oom "
         "no passo 1",
         {"gc": "disabled"},
-        [],
+        set(),
     ),
     # a chain of states: the last one
     (
         "gradient_checkpointing: false -> true -> false, and now chroma OOMs at step 2",
         {"gc": "disabled"},
-        ["gc_retry"],
+        {"gc_retry"},
     ),
     # a chain back where it began is a switch back on
     (
         "gradient_checkpointing: true → false → true and it still OOMs around step 1800, 12gb",
         {"gc": "enabled", "gc_retry": "still_oom"},
-        [],
+        set(),
     ),
     # a switch back told after the config that was
     (
         "Config was:\n```yaml\ntrain:\n  batch_size: 1\n  gradient_checkpointing: "
         "false\n```\nSet gradient_checkpointing back to true and the OOM at step 1 is gone.",
         {"gc": "enabled"},
-        [],
+        set(),
     ),
     # thought of, not done: still on
     (
         "thought about turning gc off but didn't, sdxl bs2 runs fine, just slow",
         {"gc": "enabled", "oom_phase": "none"},
-        [],
+        set(),
     ),
     # a step got past is not where it broke
     (
         "religuei o gc e agora passa do step 2, mas dá oom no passo 1500",
         {"oom_phase": "later", "gc": "enabled"},
-        [],
+        set(),
     ),
     # '900 e poucos passos' is no 'poucos passos'
     (
         "roda 900 e poucos passos e morre com cuda oom, flux na 3090",
         {"oom_phase": "later"},
-        [],
+        set(),
     ),
     # not right away
     (
         "it doesn't crash right away, it OOMs somewhere around step 300 every run",
         {"oom_phase": "later"},
-        [],
+        set(),
     ),
     # right after training starts
     (
         "goes OOM right after training starts, flux dev on a 4090",
         {"oom_phase": "first_steps"},
-        [],
+        set(),
     ),
     # before step 1 shows
     (
         "clico em start, carrega tudo e dá CUDA out of memory, nem chega a mostrar o passo 1",
         {"oom_phase": "loading"},
-        [],
+        set(),
     ),
     # always the same photo
     (
         "sempre na mesma foto, uma 1536x1024, dá cuda oom. as outras passam",
         {"oom_phase": "bucket_spike"},
-        [],
+        set(),
     ),
     # the first sample images before training are sampling
     (
         "quando vai gerar as primeiras imagens de amostra, antes do treino, dá CUDA out of memory",
         {"oom_phase": "sampling"},
-        [],
+        set(),
     ),
     # a 3000-step run is how long a run is, not where it broke
     (
         "OOM at step 3 now. Before the update, a 3000-step run took 3 hours and never crashed.",
         {"oom_phase": "first_steps"},
-        [],
+        set(),
     ),
     # 'does turning it off help' asks: GC is on
     (
         "sdxl on my 4060 takes 3h with gc on, does turning it off help or will it just oom",
         {"gc": "enabled"},
-        [],
+        set(),
     ),
     # neither run crashed; two runs compared, neither the setup
     (
         "testei na 4090: com gc 3s/it, sem gc 2s/it, e nenhum dos dois deu oom. compensa?",
         {"oom_phase": "none"},
-        ["gc"],
+        {"gc"},
     ),
     # the quantize named apart from the 8-bit optimizer
     (
         "bnb 8bit optimizer + quantize qfloat8 + gc on, flux kontext on 24gb, oom at step 1",
         {"quantize": True, "gc": "enabled"},
-        [],
+        set(),
     ),
     # an optimizer's int8 is no quantization
     (
         "adamw8bit + the int8 thing for the optimizer states, gc on, trains fine",
         {"gc": "enabled"},
-        ["quantize"],
+        {"quantize"},
     ),
     # two settings timed, nothing crashed: no retry
     (
         "qie 2509 on a 4090: gc off 2.3s/it no oom, gc on 3.4s/it. what is gc doing with that "
         "extra second",
         {},
-        ["gc_retry"],
+        {"gc_retry"},
     ),
     # keeping it on is no switch back after a crash
     (
         "No OOM with GC off on zimage at 768 on my 4090. Is there any reason to keep it on then?",
         {"oom_phase": "none"},
-        ["gc_retry"],
+        {"gc_retry"},
     ),
     # a switch back on that made it work
     (
         "gc was off, turned it back on and now it works, thanks",
         {"gc": "enabled", "gc_retry": "fixed"},
-        [],
+        set(),
     ),
     # the crash was the GC-off trial; the run now goes
     (
         "wan 2.2 com 81 frames: sem gc = oom no step 1. com gc = roda, mas 14s/it. tem algum "
         "meio termo?",
         {"gc": "enabled", "goal": "speed"},
-        ["oom_phase"],
+        {"oom_phase"},
     ),
     # a crash with GC on too is no trial of GC off only
     (
         "batch 4, GC off -> OOM right away. batch 4, GC on -> OOM at step 3. batch 1, GC on -> "
         "runs. how do I get an effective batch of 4?",
         {"gc": "enabled"},
-        [],
+        set(),
     ),
     # the size written beside a laptop card, not the desktop card's
     (
         "zit num notebook com 3060 (a de notebook tem 6gb!!) bs1 768 gc ligado e dá oom no passo 1",
         {"vram_gb": 6},
-        [],
+        set(),
     ),
     # a 3080 of 12 is not the 10GB one (nor read as 12 without a unit)
     (
         "> qual placa?\numa 3080 de 12",
         {},
-        ["vram_gb"],
+        {"vram_gb"},
     ),
     # a model file's size is not the card's memory
     (
         "reinstalei tudo e baixei o modelo de novo (30gb!!), continua dando oom no passo 1 na "
         "minha 4080",
         {"vram_gb": 16},
-        [],
+        set(),
     ),
     # a card's size after a model's name
     (
         "zit model, 16gb card, oom at step 1",
         {"vram_gb": 16},
-        [],
+        set(),
     ),
     # the batch mimicked is not the one run
     (
         "qie only does bs1 at 1024 on my 4090, accum is 2 now. should i push accum to 8 to "
         "mimic bs8?",
         {"batch_size": 1},
-        [],
+        set(),
     ),
     # a peak is memory in use, not the card
     (
         "hunyuan video on a rented A6000, gc on, peak is around 41GB and it never OOMs",
         {"vram_gb": 48},
-        [],
+        set(),
     ),
 ]
 

@@ -704,22 +704,22 @@ def _situation(
         # "turned GC back on and it ran through, no OOM": what the retry did, not a run that
         # never ran out of memory
         when = None
-    wanted = situation.goal(reading, ooms, states)
-    if _crashed_only_with_it_off(reading, states, gc_now):
+    if _crashed_only_with_it_off(reading, states, gc_now is not None and gc_now.state != "on"):
         # "sem gc = oom no step 1. com gc = roda, mas 14s/it. tem meio termo?": the crash was the
         # trial with GC off; the run now goes, and what is wanted is the rest of the message
         beyond = situation.goal(reading, (), ())
         if beyond is not None:
             return [beyond, kind, None, retry, stable]
-    return [wanted, kind, when, retry, stable]
+    return [situation.goal(reading, ooms, states), kind, when, retry, stable]
 
 
 def _crashed_only_with_it_off(
-    reading: Reading, states: Sequence[SettingState], gc_now: SettingState | None
+    reading: Reading, states: Sequence[SettingState], off_now: bool
 ) -> bool:
     """Every crash told is of GC off, and GC on after it runs: "gc off -> oom no step 4. gc on
-    -> roda de boa até o fim", "gc off = instant oom, gc on = 4s/it and it finishes"."""
-    if gc_now is not None and gc_now.state != "on":
+    -> roda de boa até o fim", "gc off = instant oom, gc on = 4s/it and it finishes".
+    ``off_now``: GC is read as not on now."""
+    if off_now:
         return False
     gc = [s for s in states if s.setting == "gc" and not s.keyed]
     crashes = [h for h in reading.of("oom") if not reading.negated(h)]
@@ -1021,8 +1021,7 @@ def extract(
             ruled_out.add("oom_phase")  # "a dele estoura no primeiro sample, a minha nunca deu OOM"
         if facts.get("gc_retry") == "fixed" or _last_run_unbroken(reading):
             ruled_out.add("oom_phase")  # "back on and the whole 3000 steps ran, zero OOMs"
-        gc_now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
-        if _crashed_only_with_it_off(reading, states, gc_now):
+        if _crashed_only_with_it_off(reading, states, gc_by_rules not in (None, "enabled")):
             ruled_out.add("oom_phase")  # "sem gc = oom no step 1. com gc = roda"
         ruled_out |= _named_without_state(reading, states)
         evidence = second_opinion(reading.text, facts, evidence, ruled_out)

@@ -1362,7 +1362,7 @@ def _crash_after(reading: Reading, item: Assigned) -> bool:
 
 _CRASHED: Final = re.compile(
     r"\s*(?:\w+\s+){0,2}?(?:oomed|ooms|oom'd|crashed|estourou|estoura|estourava|deu oom"
-    r"|doesn'?t|does not|nao|não|won'?t|blew up|blows up)\b"
+    r"|doesn'?t|does not|didn'?t|did not|nao|não|won'?t|blew up|blows up)\b"
 )
 
 
@@ -1413,6 +1413,15 @@ _RUN_NOW: Final = re.compile(
 )
 
 
+def _run_now(reading: Reading, item: Assigned, items: Sequence[Assigned]) -> bool:
+    """The value said as the one run now ("I'm running bs1 now"), with no other value between
+    the words and it ("running bs1 now because bs4 didn't fit": bs4 is not)."""
+    said = _RUN_NOW.search(reading.low, max(0, item.number.start - 28), item.number.start)
+    return said is not None and not any(
+        said.start() <= other.start < item.start for other in items if other is not item
+    )
+
+
 def _only(low: str, number: Number) -> bool:
     if number.second is not None:
         return False
@@ -1448,6 +1457,8 @@ _NOT_AT: Final = re.compile(
     r"|\b(?:never|not|nao|nem|nunca|hasn'?t|doesn'?t|didn'?t)\s+(?:even\s+)?(?:reach(?:es|ed)?"
     r"|gets? to|got to|makes? it to|chega(?:r|va)?(?:\s+(?:no|ao|a|na))?|(?:a\s+)?mostrar?"
     r"|shows?)\s+(?:the\s+|o\s+)?"
+    # "doesn't even reach the first sample at step 250, it dies at step 3"
+    r"(?:(?:first|primeiro|1st)\s+)?(?:(?:samples?|previews?|amostras?)\s+(?:at|on|no|na|do|em)\s+)?"
     r"(?:(?:step|passo)\s*)?$"
 )
 
@@ -1460,13 +1471,18 @@ _GOT_PAST: Final = re.compile(
     r"\b(?:passa|passou|passando|gets|got|getting|goes|went) (?:past|beyond|do|da|dos)\s+"
     r"(?:the\s+|o\s+)?(?:(?:step|passo)\s*)?$"
 )
+_WENT_WELL_AT: Final = re.compile(
+    r"\s*(?:(?:preview|sample|amostra)s?\s+)?(?:passa|passou|passam|works|worked|goes through"
+    r"|went through|is fine|was fine|went fine|goes fine|renders fine|rendered fine|roda|rodou"
+    r"|sai|saiu)\b(?!\s+(?:and|e|but|mas)\b)"
+)
 _A_RUN_LENGTH: Final = re.compile(
     r"[- ]?steps?\s+(?:run|training|job|lora|treino)\b|\s+(?:run|job|lora)\b"
 )
 
 
 def _not_at(reading: Reading, number: Number) -> bool:
-    return _NOT_AT.search(reading.low, max(0, number.start - 32), number.start) is not None
+    return _NOT_AT.search(reading.low, max(0, number.start - 48), number.start) is not None
 
 
 def _reached_well(reading: Reading, number: Number) -> bool:
@@ -1650,6 +1666,46 @@ def _changed_to(reading: Reading, item: Assigned) -> bool:
     return _CHANGED_TO.search(reading.low, max(0, start - 8), start) is not None
 
 
+def _a_size_not_run(reading: Reading, item: Assigned) -> bool:
+    start, end = item.number.start, item.number.end
+    return (
+        _DENIED.search(reading.low, max(0, start - 16), start) is not None
+        or _NOT_RUN_AFTER.match(reading.low, end) is not None
+    )
+
+
+def _a_size_now(reading: Reading, item: Assigned) -> bool:
+    start, end = item.number.start, item.number.end
+    if item.number.second or _A_TRY.search(reading.low, max(0, start - 16), start):
+        return False  # "768x768 now" is a preview's; "trying 768 now" is a try
+    return (
+        _NOW_BEFORE.search(reading.low, max(0, start - 16), start) is not None
+        or _NOW_AFTER.match(reading.low, end) is not None
+    )
+
+
+_A_TRY: Final = re.compile(
+    r"\b(?:trying|testing|tentando|testando|try|tentar|testar)\s+(?:at\s+|em\s+)?$"
+)
+_ASKED_TO_GO: Final = re.compile(
+    r"\b(?:get|back to|go to|go up to|try|tentar|baixo|subo|volto|ir|switch to|should i|can i"
+    r"|could i|posso|devo)\b[^.?!,;]{0,20}$"
+)
+_LIKENED_TO: Final = re.compile(
+    r"\b(?:same(?: thing)? as|igual(?: a| ao)?|equal to|like|effect of|efetivo de|effective"
+    r"(?: batch)?(?: of)?|simular|simulate|mimic|emular)\s+(?:a\s+|o\s+|um\s+)?"
+    r"(?:batch|bs|lote)?\s*(?:size\s+)?(?:de\s+)?$"
+)
+
+
+_DENIED: Final = re.compile(r"\b(?:not|nao)\s+(?:at\s+|em\s+)?$")  # "I meant 768 not 1024"
+_NOT_RUN_AFTER: Final = re.compile(
+    r"(?:px)?\s+(?:nao testei|nunca testei|not tried|haven'?t tried|never tried|not yet)\b"
+)
+_NOW_BEFORE: Final = re.compile(r"\b(?:now|agora)\s+(?:at|on|in|em|no|na|com|ta em|to em)?\s*$")
+_NOW_AFTER: Final = re.compile(r"(?:px)?\s+(?:now|agora)\b")
+
+
 def _resolution_moved_to(reading: Reading, item: Assigned) -> bool:
     """A training size a change or a row of tries ended at: "dropped to 768", "went from batch
     4 @1024 down to batch 1 @768", "fui pra 1024", "tried 1024, then 768"."""
@@ -1677,7 +1733,7 @@ def _trained_at(reading: Reading, item: Assigned) -> bool:
 
 def _of_the_pictures(reading: Reading, item: Assigned) -> bool:
     """A size told of the dataset's pictures or of images made after training."""
-    start, end = item.number.start, item.end
+    start, end = item.number.start, item.number.end
     return (
         _PICTURES_BEFORE.search(reading.low, max(0, start - 24), start) is not None
         or _PICTURES_AFTER.match(reading.low, end) is not None
@@ -1759,6 +1815,12 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         # "fotos de 4000px no dataset, treino em 1024": a size no model trains at is the
         # photos', beside one it does
         items = [i for i in items if _side(i) <= _LARGEST_TRAINED] or items
+        if len(items) > 1:
+            # "768, would switching to 512 help?", "I meant 768 not 1024", "em 1024 não testei
+            # ainda": a size asked of, denied or never run, beside one that is
+            items = [i for i in items if not _a_size_not_run(reading, i)] or items
+            # "bs1 at 512 was fine but now at 1024 it ooms", "training res is 768 now"
+            items = [i for i in items if _a_size_now(reading, i)] or items
         top = max(items, key=_side)
         moved = [i for i in items if _resolution_moved_to(reading, i)] if len(items) > 1 else []
         if moved:
@@ -1782,12 +1844,26 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
     if role in ("batch_size", "gradient_accumulation") or (
         role == "num_frames" and _changed_to(reading, items[-1])
     ):
+        if role == "batch_size" and len(items) > 1:
+            # "to rodando batch 2 com accumulation 2. isso é igual batch 4?": the batch it is
+            # likened to is no batch run
+            told = [
+                i
+                for i in items
+                if not _LIKENED_TO.search(reading.low, max(0, i.number.start - 32), i.number.start)
+                # "any way to get bs4 back?", "baixo pra bs 2 de novo?": a batch asked to go to
+                and not (
+                    reading.question(i.number.first)
+                    and _ASKED_TO_GO.search(
+                        reading.low, max(0, i.number.start - 28), i.number.start
+                    )
+                )
+                # "someone in the discord runs bs 4"
+                and not of_another_person(reading, i.number.first)
+            ]
+            items = told or items
         last = items[-1]  # a chain of changes ends at the value run now
-        run = [
-            i
-            for i in items
-            if _RUN_NOW.search(reading.low, max(0, i.number.start - 28), i.number.start)
-        ]
+        run = [i for i in items if _run_now(reading, i, items)]
         if role == "batch_size" and run and run[-1] is not last and _crash_after(reading, last):
             last = run[-1]  # "I'm on batch 1 now, which works; batch 2 OOMed"
         fits = [i for i in items if _fits_the_card(reading, i)]
@@ -1808,6 +1884,9 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
             i for i in items if _GOT_PAST.search(reading.low, max(0, i.start - 24), i.start)
         ]
         items = [i for i in items if i not in got_past] if len(got_past) < len(items) else items
+        # "o sample do step 0 passa liso, aí no step 1 já era": a step that went well
+        went = [i for i in items if _WENT_WELL_AT.match(reading.low, i.number.end)]
+        items = [i for i in items if i not in went] if len(went) < len(items) else items
         if not items:
             return []
     if role in ("step", "hours"):

@@ -203,6 +203,13 @@ _AFTER_ON: Final = frozenset(
         "valeu",
         "vlw",
         "obg",
+        # what it does with it on: "gc on nao deu", "gc on demora 3x mais"
+        "nao",
+        "demora",
+        "fica",
+        "ficava",
+        "leva",
+        "levava",
     }
 )
 
@@ -318,9 +325,14 @@ _WAS: Final = frozenset({"was", "tava", "estava", "were", "been"})
 _WAS_BEFORE: Final = frozenset((w,) for w in _WAS)
 
 
+_NEGATED_REACH: Final = 5  # "never once ran it with gc on"
+_CRASH_KINDS: Final = frozenset({"oom", "no_crash"})
 _NEGATED_VERBS: Final = frozenset(
     {"had", "have", "has", "ever", "even", "got", "use", "used", "using", "turned", "put", "set"}
     | {"tive", "usei", "uso", "usando", "liguei", "coloquei", "botei"}
+    # "never once ran it with gc on", "nunca testei com gc ligado": never tried that way
+    | {"once", "ran", "run", "tried", "try", "tested", "test", "trained", "train", "it", "with"}
+    | {"testei", "rodei", "treinei", "tentei", "com", "o"}
 )
 
 
@@ -637,15 +649,23 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     if key is not None:
         # "model NOT quantized (quantize: false)": the key's value is said as written
         negations = [h for h in negations if h.first > key.last]
-    if not negations and anchor.first > mention.first and key is None:
-        # "never had gradient checkpointing on": the negation is before the name, with only a
-        # verb between ("no OOM with GC on" negates the OOM)
+    if not negations and key is None and (anchor.first > mention.first or anchor.kind == "weak_on"):
+        # "never had gradient checkpointing on", "never ran it with gc on": the negation is
+        # before the name, with only a verb between ("no OOM with GC on" negates the OOM)
         words = reading.tokens.words
+        head = min(mention, anchor, key=lambda h: h.first)
         negations = [
             h
-            for h in _negations(mention, clause, mention.arg, reading)
-            if set(words[h.last + 1 : mention.first]) <= _NEGATED_VERBS
-        ]
+            for h in clause
+            if h.kind == "neg"
+            and 0 < head.first - h.last <= _NEGATED_REACH
+            and set(words[h.last + 1 : head.first]) <= _NEGATED_VERBS
+            # "não dá OOM nenhum com GC ligado": the crash's negation
+            and not any(
+                o.kind in _CRASH_KINDS and h.first - 2 <= o.last and o.first <= h.last + 2
+                for o in clause
+            )
+        ][-1:]
     is_on = (word is None or word.kind in _ON) != (len(negations) % 2 == 1)
     first = min(mention.first, anchor.first)
     if negations:  # a clause lists its hits left to right: the first negation is the earliest
@@ -1243,7 +1263,9 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
                 through = changed.last  # the state words inside the change are read with it
                 previous, named_at = hit.arg, hit.last
                 continue
-            state = _state_of(hit, by_clause[clause_of[hit.first]], reading)
+            state = _ticked(hit, reading) or _state_of(
+                hit, by_clause[clause_of[hit.first]], reading
+            )
             if state is None and states and _also(hit, reading):
                 # "qfloat8 tá ligado, low_vram tb": the state said just before, of this one too
                 state = states[-1]._replace(setting=hit.arg, first=hit.first, last=hit.last + 1)
@@ -1478,6 +1500,53 @@ def _listed_with(first: Hit, second: Hit, reading: Reading) -> bool:
     return first.arg != second.arg and between.strip() in _LIST_JOINS
 
 
+def _ticked(named: Hit, reading: Reading) -> SettingState | None:
+    """A list's or a table's tick beside the name: "- ✅ Low VRAM", "- [ ] gradient
+    checkpointing", "| Gradient checkpointing | ❌ |", "quantize ✔", "✅ gc ✅ low vram ❌
+    quantize". A line whose first tick comes before its first name ticks each name before it;
+    otherwise after it."""
+    low = reading.low
+    start, end = reading.span(named.first, named.last)
+    line_start = low.rfind("\n", 0, start) + 1
+    line_end = low.find("\n", end) % (len(low) + 1)
+    first_tick = _TICK.search(low, line_start, line_end)
+    if first_tick is None:
+        return None
+    first_name = min(
+        (
+            at
+            for h in reading.hits
+            if h.kind in _NAMED and line_start <= (at := reading.span(h.first, h.last)[0])
+        ),
+        default=start,
+    )
+    if first_tick.start() < first_name:
+        ticks = [
+            t
+            for t in _TICK.finditer(low, line_start, start)
+            if not low[t.end() : start].strip(_BULLETS)
+        ]
+        tick = ticks[-1] if ticks else None
+    else:
+        tick = _TICK_AFTER.match(low, end, line_end)
+        if (
+            tick is not None
+            and "|" in low[end : tick.start("tick")]
+            and len(_TICK.findall(low, end, line_end)) > 1
+        ):
+            return None  # "| Grad ckpt | ✓ | ✗ |": a table's columns, whose is which unknown
+    if tick is None:
+        return None
+    state = "off" if tick["tick"] in _UNTICKED else "on"
+    return SettingState(named.arg, state, named.first, named.last, False, keyed=True)
+
+
+_TICK: Final = re.compile(r"(?P<tick>✅|✔️?|✓|☑️?|🟢|❌|✖️?|✗|✘|❎|🔴|⬜|☐|\[[x✓✔ ]\])")
+_UNTICKED: Final = frozenset({"❌", "✖", "✖️", "✗", "✘", "❎", "🔴", "⬜", "☐", "[ ]"})
+_BULLETS: Final = " \t-+*•>|:"
+_TICK_AFTER: Final = re.compile(r"[ \t]*[:=|]?[ \t]*" + _TICK.pattern)
+
+
 _LIST_JOINS: Final = frozenset({"+", "&", ",", "and", "e", ", and", ", e", "/"})
 
 
@@ -1602,7 +1671,8 @@ _EXAMPLES: Final = frozenset(
 # Someone else whose run a state may be told of, right before it.
 _OTHERS: Final = LEXICON.words("others")
 _NEVER_TRIED: Final = re.compile(
-    r"\b(?:nunca|never|haven'?t|havent|not yet|ainda nao) (?:testei|tentei|rodei|tried|tested)\b"
+    r"\b(?:nunca|never|haven'?t|havent|not yet|ainda nao) (?:testei|tentei|rodei|treinei|tried"
+    r"|tested|trained|ran)\b"
 )
 
 
@@ -1627,14 +1697,23 @@ _HAD: Final = frozenset({"had", "tinha", "havia"})
 
 
 def _never_tried(reading: Reading, state: SettingState) -> bool:
-    """ "com GC ligado eu nunca testei": a setup never run; not "gradient checkpointing on
-    (never tried it off)", where what was never tried is set apart."""
+    """ "com GC ligado eu nunca testei": a setup never run, so the other one is; not "gradient
+    checkpointing on (never tried it off)", where what was never tried is set apart, nor "never
+    tried it with gc on", whose state already says the negation."""
     start, end = reading.span(state.first, state.last)
     for never in _NEVER_TRIED.finditer(reading.low, *reading.clause_span(state.first, state.last)):
-        between = reading.low[min(end, never.start()) : max(start, never.end())]
-        if (never.start() < end and never.end() > start) or not _APART.intersection(between):
+        if never.start() < end and never.end() > start:
+            return False
+        if not _APART.intersection(reading.low[min(end, never.start()) : max(start, never.end())]):
             return True
     return False
+
+
+def _the_other_than_never_tried(reading: Reading, state: SettingState) -> SettingState:
+    """ "nunca testei com gc desligado" is GC on, "com GC ligado eu nunca testei" GC off."""
+    if state.state not in ("on", "off") or not _never_tried(reading, state):
+        return state
+    return state._replace(state="off" if state.state == "on" else "on", retry=False)
 
 
 _APART: Final = frozenset("()[]")
@@ -1824,8 +1903,6 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return True
     if of_another_person(reading, state.first):
         return True  # "my buddy runs the same config on his 4090 with GC on"
-    if _never_tried(reading, state):
-        return True  # "com GC ligado eu nunca testei": a setup never run
     in_sentence = reading.in_sentence(sentence)
     if state.weak and any(h.kind in ("habit", "explain") for h in in_sentence):
         return True  # "we always run with GC", "without GC, activations are kept for…"
@@ -1934,6 +2011,7 @@ def _debated(reading: Reading, states: Sequence[SettingState]) -> bool:
         and not s.retry
         and not _generic(s, reading, states)
         and reading.sentence_of(s.first) not in past
+        and not _the_reason_before(reading, s, states)  # "off (it was 11s/it with it on)"
     }
     if not {"on", "off"} <= said or reading.has("now"):
         return False  # "had it off; now it is on" is a story, not a debate
@@ -2018,8 +2096,11 @@ def _crash_side(
     `false`… OOM no primeiro step. Com `true` o mesmo job treina até o fim sem problema"."""
     if chosen.retry or chosen.state == "unknown" or not _calm_beside(reading, chosen):
         return None
-    if _said_now(reading, chosen):
-        return None  # "dava oom com gc desligado, agora com gc ligado termina": the run now
+    sentence = _sentence_span(reading, reading.sentence_of(chosen.first))
+    if _said_now(reading, chosen) or _NO_MORE.search(reading.low, *sentence):
+        # "dava oom com gc desligado, agora com gc ligado termina", "with gc on it doesn't crash
+        # anymore": the run now
+        return None
     if not any(not reading.negated(h) for h in reading.of("oom")):
         return None
     others = [
@@ -2031,6 +2112,7 @@ def _crash_side(
         and not _calm_beside(reading, s)
         # "without GC it runs out of memory, with it on it trains fine": what would happen
         and not if_without_it(reading, s)
+        and not _the_reason_before(reading, s, states)  # "enabled gc (it was off)"
     ]
     # a calm state said after the crash is a fix ("flipped it back on and it trains fine"),
     # unless it is only the other side set beside it ("com `true` o mesmo job treina")
@@ -2042,6 +2124,24 @@ def _crash_side(
     beside = chosen.weak or chosen.keyed or _with_it(reading, chosen) or not acted
     others = [s for s in others if chosen.first < s.first or beside]
     return others[-1] if others else None
+
+
+def _crashes_no_more(reading: Reading, state: SettingState) -> bool:
+    """GC said on beside crashes that stopped: "with GC on it doesn't crash anymore", "com GC
+    ligado não crasha mais", "liguei o gc e parou de dar oom"."""
+    if state.setting != "gc" or state.state != "on" or state.wished:
+        return False
+    sentence = reading.sentence_of(state.first)
+    end = _sentence_span(reading, sentence)[1]
+    stopped = _NO_MORE.search(reading.low, reading.span(state.first, state.last)[1], end)
+    return stopped is not None and any(
+        h.kind in ("oom", "no_crash") for h in reading.in_sentence(sentence)
+    )
+
+
+_NO_MORE: Final = re.compile(
+    r"\b(?:anymore|any more|no more|nao \w+ mais|ja nao \w+|nunca mais|parou de|stopped)\b"
+)
 
 
 # The calm side said to be kept: the run now is the calm one.
@@ -2137,15 +2237,21 @@ def of_another_person(reading: Reading, word: int) -> bool:
             or (words[i] == "cara" and words[i - 1 : i] in _A_GUY)
         )
     ]
-    return bool(told) and _ME.isdisjoint(words[told[-1] + 1 : word])
+    if not told:
+        return False
+    between = words[told[-1] + 1 : word]
+    # "same setup as yours but 16gb instead of 24": what follows the contrast is one's own
+    return _ME.isdisjoint(between) and not (words[told[-1]] in _YOURS and _BUT & set(between))
 
 
 _PEOPLE: Final = LEXICON.words("people")
 # Whose run a clause opens with ("his OOMs…", "a dele estoura…"); not "copied his config".
 _HIS: Final = frozenset({"his", "hers", "dele", "dela"})
 _THE: Final = frozenset({"a", "o", "the"})
-# The run of the one answered: "o teu roda em 1024 pq tu tem 4090, aqui eu to em 512".
-_YOURS: Final = frozenset({"teu", "tua"})
+# The run of the one answered: "o teu roda em 1024 pq tu tem 4090, aqui eu to em 512", "@mira
+# yours dies at caching, mine gets through".
+_YOURS: Final = frozenset({"teu", "tua", "yours"})
+_BUT: Final = frozenset({"but", "mas", "except", "instead", "though"})
 _SWITCH_ACTS: Final = LEXICON.words("switch_acts")
 _ME: Final = LEXICON.words("me")
 # One's own config or the one taken for the run: "mine says `…: false`", "peguei um config que
@@ -2305,6 +2411,42 @@ def _before_the_retry(reading: Reading, retry: SettingState, state: SettingState
     )
 
 
+def _the_reason_before(reading: Reading, state: SettingState, told: Sequence[SettingState]) -> bool:
+    """The other state told after one, in the past, as why it was changed: "gc off because it
+    was doing 30s/it with it on", "`gradient_checkpointing: false` (it was 11s/it with it on)",
+    "turned it off to speed up, it was on in the example config"."""
+    if state.retry or state.keyed or state.state not in ("on", "off"):
+        return False
+    words = reading.tokens.words
+    sentence = reading.sentence_of(state.first)
+    for other in told:
+        if (
+            other.setting != state.setting
+            or other.state not in ("on", "off")
+            or other.state == state.state
+            or other.last >= state.first
+            or reading.sentence_of(other.first) != sentence
+        ):
+            continue
+        between = words[other.last + 1 : state.last + 1]
+        near = words[max(other.last + 1, state.first - 6) : state.last + 3]
+        told_as_then = (
+            not _WAS_THEN.isdisjoint(near)
+            and _NOW_WORDS.isdisjoint(words[max(other.last + 2, state.first - 3) : state.last + 1])
+            and _SWITCH_ACTS.isdisjoint(words[state.first : state.last + 1])
+        )
+        gap = reading.low[reading.tokens.ends[other.last] : reading.tokens.starts[state.first]]
+        if told_as_then and (not _BECAUSE.isdisjoint(between) or "(" in gap or "," in gap):
+            return True
+    return False
+
+
+_WAS_THEN: Final = frozenset(
+    {"was", "were", "era", "tava", "estava", "ficava", "dava", "used", "previous", "anterior"}
+)
+_NOW_WORDS: Final = frozenset({"now", "agora", "today", "hoje", "currently", "atualmente"})
+
+
 def _went_well_then(reading: Reading, state: SettingState) -> bool:
     """A state told as how a run used to go: "com gc ligado ia a 7s/it", "it was fine with GC
     on", "ran fine with checkpointing on"; not a switch ("liguei o gc e rodou")."""
@@ -2438,7 +2580,16 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
     cond = {reading.clauses[h.first] for h in reading.of("cond") if not _fine_without(reading, h)}
     if _debated(reading, states):
         states = [s for s in states if s.setting != "gc"]
+    states = [_the_other_than_never_tried(reading, s) for s in states]
     told = [s for s in states if not _generic(s, reading, states)]
+    reasons = [s for s in told if _the_reason_before(reading, s, told)]
+    if reasons:
+        # "enabled gc (it was off)": the "was" of the state before says nothing of the sentence
+        past = {
+            reading.sentence_of(h.first)
+            for h in reading.of("past")
+            if not any(r.first <= h.first <= r.last for r in reasons)
+        }
     if any(s.retry for s in told):
         # "turned it back on (I had switched it off last week)": what it had been before
         told = [
@@ -2457,17 +2608,25 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         # that brought on now is not of the past
         said_now = _said_now(reading, state)
         then = (
-            reading.sentence_of(state.first) in past
-            and not _led_to_now(reading, state)
-            and not said_now
-            and not _last_act_before_the_crash(reading, state, told)
-        ) or _went_well_then(reading, state)
+            (
+                reading.sentence_of(state.first) in past
+                and not _led_to_now(reading, state)
+                and not said_now
+                and not _last_act_before_the_crash(reading, state, told)
+            )
+            or _went_well_then(reading, state)
+            or state in reasons
+        )
         # "com `gc: true` rodava, troquei pra…"; a switch back said after a key outranks it too
         # ("I had `gradient_checkpointing: false`… set it back to true")
         rank = 0 if then else 2 if state.keyed else 1
         held = chosen.get(state.setting)
         if state.retry and rank and held is not None and held[1].keyed:
             rank = 2
+        if rank and _crashes_no_more(reading, state):
+            rank = 2  # "with gradient checkpointing on it doesn't crash anymore"
+        if said_now and rank and held is not None and held[1].keyed and state.first > held[1].last:
+            rank = 2  # "`gradient_checkpointing: true` (isso era antes, agora tá gc false)"
         ends = reading.tokens.ends
         if (
             rank

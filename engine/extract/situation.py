@@ -215,6 +215,19 @@ def _dealt_with(reading: Reading, hit: Hit) -> bool:
     words = reading.tokens.words
     after = words[hit.last + 1 : hit.last + 10]
     link = next((i for i, w in enumerate(after[:6]) if w in _THEN), None)
+    clause_of = reading.clauses_of_words
+    if link is None:
+        # "tentei bs 2 e estourou na hora, voltei pro 1": the act opens the next clause
+        link = next(
+            (
+                i - 1
+                for i, w in enumerate(after[:5])
+                if clause_of[hit.last + 1 + i] != clause_of[hit.last]
+                and reading.sentence_of(hit.last + 1 + i) == reading.sentence_of(hit.last)
+                and w in _WENT_BACK
+            ),
+            None,
+        )
     if link is None or _DEALT.isdisjoint(after[link + 1 : link + 4]):
         return False
     acted = hit.last + 2 + link
@@ -227,7 +240,11 @@ _THEN: Final = frozenset({"e", "and", "so", "entao", "ai", "then", "&"})
 _DEALT: Final = frozenset(
     {"religuei", "reativei", "liguei", "ativei", "baixei", "reduzi", "tirei", "voltei"}
     | {"dropped", "lowered", "reduced", "removed", "reenabled", "switched", "turned", "flipped"}
+    | {"went", "desci", "diminui"}  # "bs2 was instant oom so i went back"
 )
+# …and opening the clause after the crash, with no "and"/"so": "estourou na hora, voltei pro 1"
+# (not "OOM on step 1, turned off gradient checkpointing bc it was slow": the cause)
+_WENT_BACK: Final = frozenset({"voltei", "desci", "diminui", "baixei", "reduzi", "dropped"})
 
 
 def _feared(reading: Reading, hit: Hit) -> bool:
@@ -459,6 +476,14 @@ def _settled_by_gc_on(
     if not off or not on or any(clause_of[h.first] not in off for h in ooms):
         return None
     now = next((s for s in current_states(reading, states) if s.setting == "gc"), None)
+    turned = {reading.sentence_of(h.first) for h in reading.of("now")}
+    last_on = max(
+        (s.first for s in gc if s.state == "on" and not reading.question(s.first)), default=-1
+    )
+    if any(
+        reading.sentence_of(s.first) in turned and s.first > last_on for s in gc if s.state == "off"
+    ):
+        return None  # "yesterday with GC checked it went through. Today I unchecked it and…"
     if (now is None or now.state != "on") and not _side_by_side(reading, gc):
         return None  # "was fine with GC on, turned it off and now it OOMs": the crash is now
     calm = [
@@ -466,8 +491,24 @@ def _settled_by_gc_on(
         for h in [*(h for k in _SETTLED for h in reading.of(k)), *_ruled_out_ooms(reading)]
         if clause_of[h.first] in on and not reading.question(h.first)
     ]
-    rated = any(RATE.search(reading.text_of_clause(s.first)) for s in gc if s.state == "on")
+    # "gc on, 7s/it so a run is ~6h": the rate told right after, when GC is on now
+    told = _clause_and_next if now is not None and now.state == "on" else None
+    rated = any(
+        RATE.search(told(reading, s.first) if told else reading.text_of_clause(s.first))
+        for s in gc
+        if s.state == "on"
+    )
     return off | on if calm or rated else None
+
+
+def _clause_and_next(reading: Reading, word: int) -> str:
+    """The folded text of the clause of ``word`` and of the next one in its sentence: "gc on,
+    7s/it so a run is ~6h"."""
+    clause_of = reading.clauses_of_words
+    after = next((i for i in range(word, len(clause_of)) if clause_of[i] != clause_of[word]), None)
+    if after is None or reading.sentence_of(after) != reading.sentence_of(word):
+        return reading.text_of_clause(word)
+    return reading.low[slice(*reading.clause_span(word, after))]
 
 
 def _side_by_side(reading: Reading, gc: Sequence[SettingState]) -> bool:
@@ -988,7 +1029,8 @@ _AT_A_STEP: Final = re.compile(r"\b(?:on|at|in|no|na|em)\s+(?:the\s+)?$")  # not
 
 
 _BEFORE_TRAINING: Final = re.compile(r"\b(?:before|antes)\b")
-_BAR: Final = re.compile(r"\|\s*(\d+)/(\d+)\s*\[")  # tqdm's "| 1/2000 [00:19<…"
+# tqdm's "| 1/2000 [00:19<…", or its line cut after the count ("my_lora:  0%|   | 0/2500")
+_BAR: Final = re.compile(r"\|\s*(\d+)/(\d+)\s*(?:\[|$)", re.MULTILINE)
 
 
 def _from_progress_bar(reading: Reading) -> Found | None:
@@ -998,7 +1040,9 @@ def _from_progress_bar(reading: Reading) -> Found | None:
         m
         for bar in (_BAR, _AT_FRACTION)
         for m in bar.finditer(reading.low)
-        if int(m[1]) < int(m[2]) and not (bar is _AT_FRACTION and _sizes(int(m[1]), int(m[2])))
+        if int(m[1]) < int(m[2])
+        and not (bar is _AT_FRACTION and _sizes(int(m[1]), int(m[2])))
+        and not _a_stage_bar(reading, m.start())
     ]
     if bars:
         bar = max(bars, key=lambda m: m.start())
@@ -1006,6 +1050,17 @@ def _from_progress_bar(reading: Reading) -> Found | None:
         value = "first_steps" if step <= _FIRST_STEPS else "later" if step >= _LATER else None
         return None if value is None else Found("oom_phase", value, bar.start(), bar.end())
     return _at_a_percent(reading)
+
+
+_LABELLED_BAR: Final = re.compile(r"\s*([\w .\-]+?):\s*\d{1,3}%")
+
+
+def _a_stage_bar(reading: Reading, at: int) -> bool:
+    """The bar at ``at`` is a loading stage's or the previews' ("Encoding prompts: 12%|█ | 6/50"),
+    not the training's."""
+    line_start = reading.low.rfind("\n", 0, at) + 1
+    label = _LABELLED_BAR.match(reading.low, line_start)
+    return label is not None and _STAGE_LABEL.search(label[1]) is not None
 
 
 def _sizes(first: int, second: int) -> bool:
@@ -1055,8 +1110,8 @@ def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
     """A stage the run got through: "passa pelo cache dos latents", "Caching latents: 100%",
     "it loads, does the first sample fine, then dies at step 1"."""
     words = reading.tokens.words
-    if _led_by(reading, hit, _GOT_THROUGH, 2):
-        return True
+    if _led_by(reading, hit, _GOT_THROUGH, 2) and not _led_by(reading, hit, _NEVER_PAST, 4):
+        return True  # not "never gets past caching"
     if hit.arg not in _STAGES:
         return False
     end = reading.span(hit.first, hit.last)[1]
@@ -1065,7 +1120,7 @@ def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
         return True
     if _DONE_SAID.match(reading.low, end) is not None:
         return True
-    if hit.arg == "loading" and _logged_past(reading, hit, line_end):
+    if _logged_past(reading, hit, line_end, done=hit.arg == "sampling"):
         return True  # a log that went on to another stage's bar
     after = words[hit.last + 1 : hit.last + 4]
     if after and after[0].isdigit():
@@ -1086,10 +1141,13 @@ def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
     )
 
 
-def _logged_past(reading: Reading, hit: Hit, line_end: int) -> bool:
+def _logged_past(reading: Reading, hit: Hit, line_end: int, done: bool = False) -> bool:
     """A log's loading line followed, before the crash, by a progress bar not its own: "Quantizing
     transformer / Caching latents: 100%|…| 24/24 / 0/3000 … OutOfMemoryError". Its own bar is
-    the first, on its line or the next ("Caching latents to disk / 0%| | 0/48 / …OOM")."""
+    the first, on its line or the next ("Caching latents to disk / 0%| | 0/48 / …OOM").
+
+    ``done``: only its own bar at its end, then another ("Generating baseline samples /
+    Generating Images: 100%|…| 3/3 / my_lora: 0%| | 0/2500 / …OutOfMemoryError")."""
     crash = next((h for h in reading.of("oom") if h.first > hit.last), None)
     if crash is None:
         return False
@@ -1108,6 +1166,8 @@ def _logged_past(reading: Reading, hit: Hit, line_end: int) -> bool:
         and bars[0].start() < next_line_end
         and (named is None or _STAGE_LABEL.search(named[1]) is not None)
     )
+    if done:
+        return own and len(bars) > 1 and bars[0][1] == "100"
     return not own or len(bars) > 1 or bars[0][1] == "100"
 
 
@@ -1127,6 +1187,9 @@ _DONE_SAID: Final = re.compile(
 )
 _GOT_THROUGH: Final = tuple(LEXICON.words("got_through"))
 _NOT_REACHED: Final = tuple(LEXICON.words("not_reached"))
+_NEVER_PAST: Final = tuple(
+    f"{no} {past}" for no in ("never", "not", "nem", "nunca", "nao") for past in _GOT_THROUGH
+)
 
 
 def _not_reached(reading: Reading, hit: Hit) -> bool:

@@ -567,6 +567,38 @@ INTENTS = [
         "estouram a vram no primeiro passo",
         "outside_guide",
     ),
+    # the crash was the GC-off trial; with GC on it is slow
+    (
+        "gc off deu oom, gc on nao deu. mas gc on demora 3x mais. sdxl 3060. tem como deixar "
+        "mais rapido com gc on?",
+        "speed",
+    ),
+    # a rate told right after GC on, the crash of a GC-off trial
+    (
+        "can it go faster without crashing? 4060ti 16g, zit, 1024, gc on, 7s/it so a 3000 step "
+        "run is ~6h. last week i tried gc off and lost a run to an oom, not doing that again "
+        "lol.",
+        "speed",
+    ),
+    # a batch tried and gone back from: the crash is dealt with
+    (
+        "Na minha 4070 so roda bs 1 com buckets ate 1280 (tentei bs 2 e estourou na hora, "
+        "voltei pro 1). Queria simular um batch 8. Uso gradient accumulation pra isso?",
+        "accumulation",
+    ),
+    # turning GC off as the cause is no fix
+    (
+        "wan 2.2 14b t2v OOM on step 1, turned off gradient checkpointing bc it was slow. 4090, "
+        "81 frames, bs1",
+        "fix_oom",
+    ),
+    # the crash is today's, GC off; yesterday's run with it on is before
+    (
+        "Yesterday, with Gradient Checkpointing checked, a 1500-step run went through at ~11 "
+        "s/it without problems. Today I unchecked GC to go faster and it dies at step 1 with "
+        "CUDA out of memory.",
+        "fix_oom",
+    ),
 ]
 
 
@@ -2069,6 +2101,156 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     (
         "hunyuan video on a rented A6000, gc on, peak is around 41GB and it never OOMs",
         {"vram_gb": 48},
+        set(),
+    ),
+    # 'yours' is the other person's run; the stage got through is not when it breaks
+    (
+        "@mira yours dies at caching because you're on 8gb. mine's a 3090, it gets through "
+        "caching fine and then OOMs on step 1 with gc off",
+        {"oom_phase": "first_steps", "gc": "disabled", "vram_gb": 24},
+        set(),
+    ),
+    # stages survived are not when it breaks
+    (
+        "survives caching, survives the baseline samples, ooms at step 1. every time. flux.2 "
+        "klein on a 4080",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # a step whose sample went fine is not the crash's
+    (
+        "bro o sample do step 0 passa liso, ai no step 1 ja era, oom. zit, placa de 16 giga, gc "
+        "off",
+        {"oom_phase": "first_steps", "gc": "disabled"},
+        set(),
+    ),
+    # a sample never reached is not when it breaks
+    (
+        "Tried GC off today to shave some time and it doesn't even reach the first sample at "
+        "step 250, it dies at step 3 with an out of memory.",
+        {"oom_phase": "first_steps", "gc": "disabled"},
+        set(),
+    ),
+    # previews whose bar finished, then the job's bar at 0: the first step
+    (
+        "qie 2509, gc false, bs 1\n```\nCaching latents: 100%|██████████| 48/48\nGenerating "
+        "baseline samples before training\nGenerating Images: 100%|██████████| "
+        "3/3\nqwen_edit_lora:   0%|          | 0/2500\ntorch.OutOfMemoryError: CUDA out of "
+        "memory. Tried to allocate 3.38 GiB.\n```",
+        {"oom_phase": "first_steps", "gc": "disabled"},
+        set(),
+    ),
+    # a loading stage's bar is no training step
+    (
+        "ltx-2 on my 4090, 121 frames at 768\n```\nLoading Gemma 3 text encoder...\nEncoding "
+        "prompts:  12%|█▏        | 6/50\ntorch.OutOfMemoryError: CUDA out of memory.\n```",
+        {"num_frames": 121, "oom_phase": "loading"},
+        set(),
+    ),
+    # what follows 'but' after 'yours' is one's own
+    (
+        "@kat same setup as yours but 16gb instead of 24, so yeah mine OOMs even earlier lol",
+        {"vram_gb": 16},
+        set(),
+    ),
+    # a list's ticks before the names
+    (
+        "settings:\n- ✅ Low VRAM\n- ✅ Quantize transformer (float8)\n- ❌ Gradient "
+        "checkpointing\n- batch size 1",
+        {"low_vram": True, "quantize": True, "gc": "disabled", "batch_size": 1},
+        set(),
+    ),
+    # ticks after each name
+    (
+        "minhas configs: gc ✅ quantize ✅ low vram ❌ bs 1 1024. e ai?",
+        {"gc": "enabled", "quantize": True, "low_vram": False},
+        set(),
+    ),
+    # a table's two tick columns: whose is which is not read
+    (
+        "| Setting | Default | Mine |\n|---|---|---|\n| Grad ckpt | ✓ | ✗ |\n\nzit on a 16gb "
+        "5080, ooms on the first sample image",
+        {"oom_phase": "sampling"},
+        {"gc"},
+    ),
+    # never run with GC on: it is off
+    (
+        "bro i never once ran it with gc on, always off since day 1, 4090. and today it ooms",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # never tested with GC on: off
+    (
+        "mano nunca testei com gc ligado, sempre deixei off. zit na 4060ti 16g crashando no "
+        "primeiro sample",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # never tested with GC off: on
+    (
+        "nunca testei com o gc desligado. ta rodando de boa com ele ligado na 4090, zero oom",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # the negation is the crash's, not GC's
+    (
+        "aqui nao da OOM nenhum com gc ligado, so ta lento pra caramba. sdxl na 4070",
+        {"gc": "enabled", "oom_phase": "none"},
+        set(),
+    ),
+    # the other state told as why it was changed is of before
+    (
+        "49 frames, buckets 480 and 640, gc off because it was doing 30s/it with it on. oom at "
+        "step 1",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # the state in the parenthesis was before
+    (
+        "gradient_checkpointing false (it was 11s/it with it on, too slow) and now it OOMs at "
+        "step 2",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # '(it was off)' is what GC was before
+    (
+        "enabled low_vram, enabled gc (it was off), quantize on. still runs out of memory at "
+        "the first sample",
+        {"gc": "enabled", "low_vram": True},
+        set(),
+    ),
+    # a state said 'now' after a pasted key outranks it
+    (
+        "gradient_checkpointing: true batch_size: 4 (isso era antes, agora ta batch 1 e gc "
+        "false) zit, 3060. oom no passo 1",
+        {"gc": "disabled", "batch_size": 1},
+        set(),
+    ),
+    # GC on beside crashes that stopped is the run now
+    (
+        "With gradient checkpointing on, my Flux LoRA on a 12GB 3060 doesn't crash anymore, but "
+        "it's at 45 s/it. With GC off it crashed instantly.",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # 'gc on não deu', 'gc on demora': states, not prepositions
+    (
+        "gc off deu oom, gc on nao deu. mas gc on demora 3x mais. sdxl 3060. tem como deixar "
+        "mais rapido com gc on?",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # yesterday's run and today's switch
+    (
+        "oom no passo 1, sdxl 1024. ontem com gc ligado tava de boa, hj desliguei",
+        {"gc": "disabled", "oom_phase": "first_steps"},
+        set(),
+    ),
+    # a 'was' of another clause is no state of before
+    (
+        "I set `quantize: false` to see if quality was better, got OOM, so I put it back to "
+        "`quantize: true`. Still OOM right at step 1.",
+        {"quantize": True, "oom_phase": "first_steps"},
         set(),
     ),
 ]

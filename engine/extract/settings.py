@@ -1322,7 +1322,41 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
             continue
         if state is not None and hit.first > through:
             states.append(state)
+    listed = _listed_after_all(reading, states)
+    if listed:
+        states = sorted([*states, *listed], key=lambda s: s.first)
     return _set_after_a_key(reading, states)
+
+
+def _listed_after_all(reading: Reading, states: Sequence[SettingState]) -> list[SettingState]:
+    """One state said of all, then the list of what: "tudo ligado: gc, quantize, low vram",
+    "everything on (gc, low_vram, quantize 8bit)", "tudo desligado (gc, low vram, quantize)",
+    "Everything in the guide is activated: gradient checkpointing, low vram, quantize"."""
+    found: list[SettingState] = []
+    for said in _ALL_THEN_LIST.finditer(reading.low):
+        state = "off" if said["state"] in _ALL_OFF else "on"
+        sentence = reading.sentence_of(reading.word_at(said.end()))
+        for hit in reading.in_sentence(sentence):
+            if hit.kind not in _NAMED or reading.span(hit.first, hit.last)[0] < said.end():
+                continue
+            if any(s.setting == hit.arg and s.first <= hit.first <= s.last + 1 for s in states):
+                continue  # "tudo ligado: gc, quantize 4bit": said of it already
+            found.append(SettingState(hit.arg, state, hit.first, hit.last, False))
+    return found
+
+
+_ALL_THEN_LIST: Final = re.compile(
+    r"\b(?:tudo|everything|everythings|all|todas as opcoes|all the memory (?:savers|options))"
+    r"(?:'s| is| in the guide is| que o guia manda)?\s+(?:(?:aqui|here|ja|already)\s+)?"
+    r"(?P<state>ligad[oa]s?|on|enabled|ativad[oa]s?|activated|checked|marcad[oa]s?|ticked"
+    r"|desligad[oa]s?|off|disabled|desativad[oa]s?|unchecked|desmarcad[oa]s?)"
+    r"(?:\s+(?:aqui|here))?\s*[:(\-]"
+)
+_ALL_OFF: Final = frozenset(
+    {"desligado", "desligada", "desligados", "desligadas", "off", "disabled", "desativado"}
+    | {"desativada", "desativados", "desativadas", "unchecked", "desmarcado", "desmarcada"}
+    | {"desmarcados", "desmarcadas"}
+)
 
 
 def _changed_over(named: Hit, reading: Reading) -> SettingState | None:
@@ -1509,6 +1543,10 @@ def _ticked(named: Hit, reading: Reading) -> SettingState | None:
     start, end = reading.span(named.first, named.last)
     line_start = low.rfind("\n", 0, start) + 1
     line_end = low.find("\n", end) % (len(low) + 1)
+    answered = _YES_NO_KEY.match(low, end, line_end)
+    if answered is not None:  # "gc: sim / low vram: nao / quantize: nao"
+        state = "on" if answered["answer"] in ("sim", "yes", "y", "s") else "off"
+        return SettingState(named.arg, state, named.first, named.last, False, keyed=True)
     first_tick = _TICK.search(low, line_start, line_end)
     if first_tick is None:
         return None
@@ -1541,6 +1579,10 @@ def _ticked(named: Hit, reading: Reading) -> SettingState | None:
     return SettingState(named.arg, state, named.first, named.last, False, keyed=True)
 
 
+_YES_NO_KEY: Final = re.compile(
+    r"[ \t]*[:=][ \t]*(?P<answer>sim|yes|nao|no|y|n|s)[ \t]*(?=$|[/|,;)\n]|\s[/|]|\s\w+\s*[:=])",
+    re.MULTILINE,
+)
 _TICK: Final = re.compile(r"(?P<tick>✅|✔️?|✓|☑️?|🟢|❌|✖️?|✗|✘|❎|🔴|⬜|☐|\[[x✓✔ ]\])")
 _UNTICKED: Final = frozenset({"❌", "✖", "✖️", "✗", "✘", "❎", "🔴", "⬜", "☐", "[ ]"})
 _BULLETS: Final = " \t-+*•>|:"

@@ -2253,6 +2253,72 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"quantize": True, "oom_phase": "first_steps"},
         set(),
     ),
+    # one state of all, then the list
+    (
+        "tudo ligado: gc, quantize, low vram. ainda da oom na 4060 de 8",
+        {"gc": "enabled", "quantize": True, "low_vram": True},
+        set(),
+    ),
+    # 'everything on:' and the list
+    (
+        "everything on: gc, quantize, low vram, still oom at step 1",
+        {"gc": "enabled", "quantize": True, "low_vram": True, "oom_phase": "first_steps"},
+        set(),
+    ),
+    # all off, listed in parentheses
+    (
+        "tudo desligado (gc, low vram, quantize) pq tenho uma 5090 e achei q sobrava memoria",
+        {"gc": "disabled", "quantize": False, "low_vram": False},
+        set(),
+    ),
+    # fields answered yes or no
+    (
+        "gc: sim / low vram: nao / quantize: nao / batch: 1 / placa: 3080 10gb / problema: oom "
+        "no carregamento",
+        {"gc": "enabled", "low_vram": False, "quantize": False, "batch_size": 1},
+        set(),
+    ),
+    # 'não sei' is no 'não'
+    (
+        "gc: nao sei, low vram: sim",
+        {"gc": "unknown", "low_vram": True},
+        set(),
+    ),
+    # the size said 'now' is the run's
+    (
+        "training res is 768 now, dropped it from 1024 yesterday like you suggested. still goes "
+        "out of memory every time it samples though",
+        {"max_resolution": 768, "oom_phase": "sampling"},
+        set(),
+    ),
+    # a size to try instead of the one run
+    (
+        "now going to try 640 instead of 768 on Flex.1 alpha, still at batch 1, still OOM, 12GB "
+        "3080 Ti",
+        {"max_resolution": 768, "batch_size": 1},
+        set(),
+    ),
+    # the batch likened to is not the one run
+    (
+        "to rodando batch 2 com gradient_accumulation 2 porque batch 4 em 1024 nao cabe na "
+        "3090. isso é igual batch 4 mesmo?",
+        {"batch_size": 2, "gradient_accumulation": 2},
+        set(),
+    ),
+    # a batch that didn't fit, and one run now
+    (
+        "I'm running bs1 now because bs4 didn't fit on my 16gb card even with gc on. Is bs1 "
+        "with grad accum 4 the same thing as bs4?",
+        {"batch_size": 1},
+        set(),
+    ),
+    # a batch asked to go back to is not the one run
+    (
+        "galera, deu OOM again no zit, mesma config de ontem mas agr com bs 4 em vez de 2. gc "
+        "on, 3090, 1024. baixo pra bs 2 de novo ou tem outro jeito?",
+        {"batch_size": 4},
+        set(),
+    ),
 ]
 
 

@@ -1268,7 +1268,8 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
             )
             if state is None and states and _also(hit, reading):
                 # "qfloat8 tá ligado, low_vram tb": the state said just before, of this one too
-                state = states[-1]._replace(setting=hit.arg, first=hit.first, last=hit.last + 1)
+                last = min(hit.last + 1, len(reading.tokens.words) - 1)  # "…and gc" ends it
+                state = states[-1]._replace(setting=hit.arg, first=hit.first, last=last)
             elif state is None and states and _plus(hit, states[-1], reading):
                 # "quantizado + low vram": added to the one said on
                 state = states[-1]._replace(setting=hit.arg, first=hit.first, last=hit.last)
@@ -1618,12 +1619,25 @@ def _also(named: Hit, reading: Reading) -> bool:
     Not when something is said of it after the word: "preview tb em 1024" is a size."""
     words, also = reading.tokens.words, named.last + 1
     if words[also : also + 1] not in _ALSO:
-        return False
+        return _and_alone(named, reading)
     if also + 1 == len(words):
         return True
     tokens = reading.tokens
     between = reading.low[tokens.ends[also] : tokens.starts[also + 1]]
     return bool(between.strip()) or words[also + 1] in _AND
+
+
+def _and_alone(named: Hit, reading: Reading) -> bool:
+    """The name alone in its clause after "and": "already on lol. and quantize. and gc."."""
+    words, clause_of = reading.tokens.words, reading.clauses_of_words
+    lead = named.first - 1
+    if lead >= 0 and words[lead] in ("o", "a"):
+        lead -= 1
+    if lead < 0 or reading.text[slice(*reading.span(lead, lead))].lower() not in ("and", "e"):
+        return False  # not "É o GC?"
+    opens = lead == 0 or clause_of[lead - 1] != clause_of[lead]
+    ends = named.last + 1 == len(words) or clause_of[named.last + 1] != clause_of[named.last]
+    return opens and ends
 
 
 _ALSO: Final = frozenset({("tb",), ("tbm",), ("tambem",), ("too",), ("also",)})

@@ -925,7 +925,8 @@ def phase(
 
 _AT_ONCE_ONLY: Final = re.compile(
     r"instantly|instant|immediately|right away|straight away|imediatamente|imediato|de cara"
-    r"|na hora|logo de cara|na lata|direto"
+    r"|na hora|logo de cara|na lata|direto|logo no comeco|no comeco|logo no inicio|no inicio"
+    r"|right at the start|at the start|at start"
 )
 
 
@@ -1120,6 +1121,12 @@ def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
         return True
     if _DONE_SAID.match(reading.low, end) is not None:
         return True
+    if (
+        words[hit.first] in _DONE_VERBS
+        and reading.low[end : end + 1] == ","
+        and not _led_by(reading, hit, _WHEN, 2)
+    ):
+        return True  # "fez o cache, gerou as imagens de baseline, e quando foi pro step 1…"
     if _logged_past(reading, hit, line_end, done=hit.arg == "sampling"):
         return True  # a log that went on to another stage's bar
     after = words[hit.last + 1 : hit.last + 4]
@@ -1187,9 +1194,13 @@ _DONE_SAID: Final = re.compile(
 )
 _GOT_THROUGH: Final = tuple(LEXICON.words("got_through"))
 _NOT_REACHED: Final = tuple(LEXICON.words("not_reached"))
+_DONE_VERBS: Final = frozenset({"gerou", "generated", "cached", "cacheou", "carregou", "loaded"})
+_WHEN: Final = ("quando", "when", "while", "enquanto", "qnd", "qdo")
 _NEVER_PAST: Final = tuple(
-    f"{no} {past}" for no in ("never", "not", "nem", "nunca", "nao") for past in _GOT_THROUGH
-)
+    f"{no} {past}"
+    for no in ("never", "not", "nem", "nunca", "nao", "quando", "when", "while", "enquanto")
+    for past in _GOT_THROUGH
+)  # not "never gets past caching", "deu oom quando fez o cache"
 
 
 def _not_reached(reading: Reading, hit: Hit) -> bool:

@@ -2319,6 +2319,57 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"batch_size": 4},
         set(),
     ),
+    # stages told done, one after the other, are not when it breaks
+    (
+        "Carregou tudo, fez o cache, gerou as imagens de baseline, e quando foi pro step 1 deu "
+        "isso: torch.OutOfMemoryError: CUDA out of memory.",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # samples that 'generate fine' were got through
+    (
+        "The baseline samples generate fine, then it dies on step 1 with CUDA OOM.",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # 'quando fez o cache' is when, not got through
+    (
+        "deu oom quando fez o cache dos latents, 3060",
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    # the text encoder's cache is loading
+    (
+        "+1 aqui. 5060 Ti de 16, qwen edit 2509, da oom no cache do text encoder antes do step 0",
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    # 'logo no começo' is the loading it names
+    (
+        "minha placa é uma 3060 de 12 e agora da CUDA out of memory logo no comeco, antes mesmo "
+        "do primeiro passo, na parte de quantizar o modelo.",
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    # before the first step ends is the first steps
+    (
+        "to com a maquina de 16gb e da oom logo no inicio, antes do primeiro step terminar",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # a name alone after 'and' takes the state said before
+    (
+        "gc is on. and quantize. still oom at step 1",
+        {"gc": "enabled", "quantize": True},
+        set(),
+    ),
+    # 'É o GC?' is no 'e o GC'
+    (
+        "Depois que liguei o GC (tava dando OOM antes) o treino terminou certinho, mas o lora "
+        "ficou pior. É o GC?",
+        {"gc": "enabled"},
+        set(),
+    ),
 ]
 
 

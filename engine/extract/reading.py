@@ -201,6 +201,8 @@ class Reading:
             and self.clauses[h.first] == clause
             and not self._owned(h, first)
             and not self.closed_between(h, first)
+            # "tá sem nenhum dos dois e dando oom": what is without, not a negation
+            and not (h.first > 0 and self.tokens.words[h.first - 1] in _OWNING)
         ]
         return min(found, default=first)
 

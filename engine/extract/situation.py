@@ -923,6 +923,11 @@ def phase(
     return min(numbered, key=lambda f: f.start, default=None) or _from_progress_bar(reading)
 
 
+_NEVER_WITH_GC_ON: Final = re.compile(
+    r"\b(?:(?:i(?:'ve| have)? )?never|(?:i )?haven'?t|(?:eu )?nunca)\s+(?:once\s+|even\s+)?"
+    r"(?:tried|tested|ran|run|trained|testei|tentei|rodei|treinei)\s+(?:it\s+)?(?:with|w|com)\s+(?:the\s+|o\s+)?"
+    r"(?:gc|gradient checkpointing|checkpointing)\s+(?:on|ligado|enabled|ativado)\b"
+)
 _AT_ONCE_ONLY: Final = re.compile(
     r"instantly|instant|immediately|right away|straight away|imediatamente|imediato|de cara"
     r"|na hora|logo de cara|na lata|direto|logo no comeco|no comeco|logo no inicio|no inicio"
@@ -1113,8 +1118,23 @@ def _passed(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
     words = reading.tokens.words
     if _led_by(reading, hit, _GOT_THROUGH, 2) and not _led_by(reading, hit, _NEVER_PAST, 4):
         return True  # not "never gets past caching"
+    told = " ".join(words[max(0, hit.first - 6) : hit.first])
+    if _THROUGH_LOADING_AND.search(told):
+        return True  # "it goes through loading and the baseline samples, then at step 1…"
     if hit.arg not in _STAGES:
         return False
+    clause_of = reading.clauses_of_words
+    before = [
+        h
+        for h in hits
+        if h.last < hit.first
+        and hit.first - h.last <= _AND_THE_REACH
+        and clause_of[h.last] == clause_of[hit.first]
+    ]
+    between = set(words[before[-1].last + 1 : hit.first]) if before else set()
+    if between & {"and", "e"} and between <= _AND_THE:
+        # "it caches the latents and the baseline samples, then at step 1…"
+        return _passed(reading, before[-1], hits)
     end = reading.span(hit.first, hit.last)[1]
     line_end = reading.low.find("\n", end) % (len(reading.low) + 1)
     if _DONE_BAR.search(reading.low, end, line_end) is not None:  # tqdm's bar at its end
@@ -1194,6 +1214,12 @@ _DONE_SAID: Final = re.compile(
 )
 _GOT_THROUGH: Final = tuple(LEXICON.words("got_through"))
 _NOT_REACHED: Final = tuple(LEXICON.words("not_reached"))
+_THROUGH_LOADING_AND: Final = re.compile(
+    r"\b(?:goes|went|gets|got|passes|passed|passa|passou) (?:through|past|pelo|pela|do|da)"
+    r"(?: the| o| a)? (?:loading|caching|cache|carregamento|load) (?:and|e)(?: the| o| a| os| as)?$"
+)
+_AND_THE: Final = frozenset({"and", "e", "the", "o", "a", "os", "as"})
+_AND_THE_REACH: Final = 3
 _DONE_VERBS: Final = frozenset({"gerou", "generated", "cached", "cacheou", "carregou", "loaded"})
 _WHEN: Final = ("quando", "when", "while", "enquanto", "qnd", "qdo")
 _NEVER_PAST: Final = tuple(
@@ -1913,6 +1939,10 @@ def _stable_with_gc(
         first_run = None  # "finally got my first lora done!": a first run that went through
     if first_run is not None and not reading.negated(first_run):
         return _hit(reading, "stable_with_gc", "no", first_run)
+    never = _NEVER_WITH_GC_ON.search(reading.low)
+    if never is not None and not reading.has("stable", "no_crash"):
+        # "never once ran it with gc on", "nunca testei com gc ligado": no run with it on at all
+        return Found("stable_with_gc", "no", never.start(), never.end())
     until = _FINE_UNTIL_SWITCHED_OFF.search(reading.low)
     if until is not None and first_run is None:
         # "it ran fine before I disabled checkpointing", "funcionava antes de eu desligar o gc"

@@ -599,6 +599,18 @@ INTENTS = [
         "CUDA out of memory.",
         "fix_oom",
     ),
+    # VRAM spilling into shared memory is outside the guide
+    (
+        "dedicated 23,6/24 e a shared subindo, wan 2.2 ta a 40s por step. nao da erro, so fica "
+        "lerdo. anyone?",
+        "outside_guide",
+    ),
+    # a crash told beside a plan to try
+    (
+        "> @vini tenta quantize + low_vram\nvou testar amanha. por enquanto ta sem nenhum dos "
+        "dois e dando oom no step 1 da wan 2.1 14b, 4090",
+        "fix_oom",
+    ),
 ]
 
 
@@ -2368,6 +2380,40 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "Depois que liguei o GC (tava dando OOM antes) o treino terminou certinho, mas o lora "
         "ficou pior. É o GC?",
         {"gc": "enabled"},
+        set(),
+    ),
+    # 'the vram explode' is a crash
+    (
+        "i take off the gradient checkpointing and the vram explode in the first step can you "
+        "help me please",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # 'sem nenhum dos dois' is without, not a negation of the crash
+    (
+        "> @vini tenta quantize + low_vram\nvou testar amanha. por enquanto ta sem nenhum dos "
+        "dois e dando oom no step 1 da wan 2.1 14b, 4090",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # the shared memory climbing is the spill
+    (
+        "dedicated 23,6/24 e a shared subindo, wan 2.2 ta a 40s por step. nao da erro, so fica "
+        "lerdo. anyone?",
+        {"oom_phase": "none"},
+        set(),
+    ),
+    # never run with GC on: no stable run with it
+    (
+        "bro i never once ran it with gc on, always off since day 1, 4090. and today it ooms",
+        {"stable_with_gc": "no"},
+        set(),
+    ),
+    # stages gone through, then the first step
+    (
+        "I have 96GB. It goes through loading and the baseline samples, then at step 1:\n\n    "
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 4.00 GiB.",
+        {"oom_phase": "first_steps"},
         set(),
     ),
 ]

@@ -1675,12 +1675,13 @@ def _a_size_not_run(reading: Reading, item: Assigned) -> bool:
 
 
 def _a_size_now(reading: Reading, item: Assigned) -> bool:
-    start, end = item.number.start, item.number.end
+    start = item.number.start
     if item.number.second or _A_TRY.search(reading.low, max(0, start - 16), start):
         return False  # "768x768 now" is a preview's; "trying 768 now" is a try
-    return (
-        _NOW_BEFORE.search(reading.low, max(0, start - 16), start) is not None
-        or _NOW_AFTER.match(reading.low, end) is not None
+    # "training res is 768 now", "now at 1024", "agora em 1024"
+    return any(
+        0 < item.number.first - h.last <= _NOW_REACH or h.first == item.number.last + 1
+        for h in reading.of("now")
     )
 
 
@@ -1702,8 +1703,7 @@ _DENIED: Final = re.compile(r"\b(?:not|nao)\s+(?:at\s+|em\s+)?$")  # "I meant 76
 _NOT_RUN_AFTER: Final = re.compile(
     r"(?:px)?\s+(?:nao testei|nunca testei|not tried|haven'?t tried|never tried|not yet)\b"
 )
-_NOW_BEFORE: Final = re.compile(r"\b(?:now|agora)\s+(?:at|on|in|em|no|na|com|ta em|to em)?\s*$")
-_NOW_AFTER: Final = re.compile(r"(?:px)?\s+(?:now|agora)\b")
+_NOW_REACH: Final = 3  # "agora tá em 1024"
 
 
 def _resolution_moved_to(reading: Reading, item: Assigned) -> bool:

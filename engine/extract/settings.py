@@ -2488,7 +2488,11 @@ def _the_reason_before(reading: Reading, state: SettingState, told: Sequence[Set
         near = words[max(other.last + 1, state.first - 6) : state.last + 3]
         told_as_then = (
             not _WAS_THEN.isdisjoint(near)
-            and _NOW_WORDS.isdisjoint(words[max(other.last + 2, state.first - 3) : state.last + 1])
+            # "…now it's on", not "`…: true` now (it was false)"
+            and not any(
+                max(other.last + 2, state.first - 3) <= h.first <= state.last
+                for h in reading.of("now")
+            )
             and _SWITCH_ACTS.isdisjoint(words[state.first : state.last + 1])
         )
         gap = reading.low[reading.tokens.ends[other.last] : reading.tokens.starts[state.first]]
@@ -2497,10 +2501,7 @@ def _the_reason_before(reading: Reading, state: SettingState, told: Sequence[Set
     return False
 
 
-_WAS_THEN: Final = frozenset(
-    {"was", "were", "era", "tava", "estava", "ficava", "dava", "used", "previous", "anterior"}
-)
-_NOW_WORDS: Final = frozenset({"now", "agora", "today", "hoje", "currently", "atualmente"})
+_WAS_THEN: Final = _WAS | {"era", "ficava", "dava", "used", "previous", "anterior"}
 
 
 def _went_well_then(reading: Reading, state: SettingState) -> bool:

@@ -208,6 +208,24 @@ def _stopped_by(words: Sequence[str], hit: Hit) -> bool:
 _BY: Final = frozenset({"with", "com", "due", "because", "by", "por"})
 
 
+def _answered_no(words: Sequence[str], hit: Hit) -> bool:
+    """ "no this is my first time", "no it was on": a "no" opening the message answers what was
+    asked; what follows it is said, not denied."""
+    return hit.first == hit.last == 0 and words[0] == "no" and words[1:2] in _SAID_AFTER_NO
+
+
+_SAID_AFTER_NO: Final = frozenset(
+    (w,) for w in ("this", "it", "its", "it's", "i", "im", "i'm", "my", "we", "that")
+)
+
+
+def _nothing_and(scan: str, tokens: Tokens, hit: Hit) -> bool:
+    """ "não mudei nada e hj dá out of memory": "nada" then the "e" of "and", not "nada é"
+    ("nothing is"), whose accent folding leaves the same word."""
+    last = hit.last
+    return tokens.words[last - 1 : last + 1] == ("nada", "e") and scan[tokens.starts[last]] == "e"
+
+
 def _run_with_it(words: Sequence[str], hits: list[Hit], clause: Sequence[int]) -> list[Hit]:
     """ "with it off"/"com ele desligado" is said of a case ("with it off it OOMs") unless the
     writer's run is told right before it: "tô com ele desligado", "trains fine with it off",
@@ -316,6 +334,8 @@ def _read(scan: str) -> tuple[Reading, str | None]:
         hits = [h for h in hits if not (h.kind == "phase" and _none_of(words, h.first))]
     hits = [h for h in hits if not (h.kind == "past" and _before_something(words, h))]
     hits = [h for h in hits if not (h.kind == "neg" and _stopped_by(words, h))]
+    hits = [h for h in hits if not (h.kind == "neg" and _nothing_and(scan, tokens, h))]
+    hits = [h for h in hits if not (h.kind in ("neg", "weak_off") and _answered_no(words, h))]
     # "na hora q ele ta quantizando": at the time of something, not "right away"
     hits = [h for h in hits if not (h.kind == "phase" and _at_the_time_of(words, h))]
     hits = _run_with_it(words, hits, clause)

@@ -54,6 +54,13 @@ _DONE: Final = _WORKED | {
 # Words of a quote that asks to try again: a yes to it is a retry.
 _AGAIN: Final = frozenset({"again", "retry", "rerun", "try", "novamente", "novo", "tenta", "tente"})
 _STABLE: Final = frozenset({"stable", "stably", "estavel", "estaveis"})
+# A question whether any run has gone well: "has this setup ever trained without crashing?", "did
+# a previous run work?", "seu treino já funcionou alguma vez?".
+_ASKS_A_GOOD_RUN: Final = re.compile(
+    r"\bever (?:trained|finished|worked|completed|run|ran)\b|\b(?:previous|earlier|past|other) "
+    r"(?:run|runs|lora|loras|training) (?:work|worked|finish|finished)\b|\b(?:funcionou|terminou|"
+    r"rodou|treinou) (?:alguma vez|antes|direito alguma vez)\b|\bja (?:funcionou|terminou|rodou)\b"
+)
 _LEAD: Final = 3  # words at the start of an answer that may hold its yes or no
 _FILLERS: Final = frozenset(
     {"ok", "okay", "k", "so", "well", "ah", "oh", "blz", "beleza", "hmm", "honestly", "tbh"}
@@ -159,7 +166,7 @@ _STATED: Final[dict[str, tuple[str, tuple[FactValue, FactValue]]]] = {
 # Words before a state given as an answer: "still off", "it's on", "ainda desligado".
 _BEFORE_A_STATE: Final = frozenset(
     {"still", "ainda", "it's", "its", "it", "is", "ta", "esta", "continua", "currently", "now"}
-    | {"atualmente", "agora", "sempre", "always"}
+    | {"atualmente", "agora", "sempre", "always", "already"}
 )
 _DENIALS: Final = frozenset({("i",), ("eu",), ("nao",), ("didn't",), ("didnt",), ("never",)})
 _WHY: Final = frozenset({"why", "pq", "porque", "por"})
@@ -250,7 +257,15 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
             ):
                 found.append(QuotedAnswer("oom_phase", "none", start, end))
             continue
-        stable = _STABLE.intersection(quoted.tokens.words) or quoted.has("stable", "stable_run")
+        if quoted.has("first_run") and said == "yes" and "?" in quote:
+            # "> Is this your first LoRA?" / "yes, first one ever": no run has gone well yet
+            found.append(QuotedAnswer("stable_with_gc", "no", start, end))
+            continue
+        stable = (
+            _STABLE.intersection(quoted.tokens.words)
+            or quoted.has("stable", "stable_run")
+            or _ASKS_A_GOOD_RUN.search(fold(quote))
+        )
         if stable and said != "unknown" and "?" in quote:
             found.append(QuotedAnswer("stable_with_gc", said, start, end))
             continue

@@ -207,9 +207,10 @@ class Reading:
         return min(found, default=first)
 
     def closed_between(self, negator: Hit, first: int) -> bool:
-        """An aside closed between them: "qwen-image (not edit) OOMs" reports an OOM."""
-        starts = self.tokens.starts
-        return ")" in self.low[starts[negator.last] : starts[first]]
+        """An aside closed between them: "qwen-image (not edit) OOMs" reports an OOM; or a
+        colon, after which what is told is told anew: "the job doesn't even start: OOM"."""
+        between = self.low[self.tokens.starts[negator.last] : self.tokens.starts[first]]
+        return ")" in between or ": " in between
 
     def _owned(self, negator: Hit, first: int) -> bool:
         """ "sem"/"without" right before a setting's name is about the setting: "sem GC dá OOM"

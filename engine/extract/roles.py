@@ -1511,9 +1511,14 @@ def _phase_of_step(reading: Reading, number: Number) -> str | None:
         return "sampling"  # "o sample no step 250 dá oom", "the second round of samples, ~500"
     if _FIRST_BEFORE.search(reading.low, max(0, number.start - 12), number.start):
         return "first_steps" if step <= 50 else None
-    if step <= 10:
+    if step <= _FIRST_STEPS:
         return "first_steps"
     return "later" if step >= 100 else None
+
+
+# "makes it to around step 12 and then CUDA OOM" has barely started; "around step 20" is
+# too far in to say, and not yet later
+_FIRST_STEPS: Final = 15
 
 
 def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:

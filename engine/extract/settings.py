@@ -596,6 +596,7 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
             or (word is not None and _asked(word, reading))
             or _advised(min(mention.first, anchor.first), reading)
             or (word is not None and _wished_in_sentence(mention, word, reading))
+            or (word is not None and _asked_where(mention, word, reading))
             or (
                 word is not None
                 and _announced(
@@ -790,6 +791,20 @@ def _wished_in_sentence(mention: Hit, word: Hit, reading: Reading) -> bool:
     first, _ = reading.sentence_words(reading.sentence_of(start))
     return any(
         h.kind == "hypo" and first <= h.first < start - 1 and not _obliged(h, reading)
+        for h in reading.hits
+    )
+
+
+def _asked_where(mention: Hit, word: Hit, reading: Reading) -> bool:
+    """A switch asked where to do: "where do u turn off gc in the ui", "onde eu desligo o gc?";
+    the verb bare, after the "where" of its sentence."""
+    words = reading.tokens.words
+    start = min(mention.first, word.first)
+    if not _TO_DO.intersection(words[max(0, start - 1) : start + 1]):
+        return False
+    sentence = reading.sentence_of(start)
+    return any(
+        h.kind == "where" and h.first < start and reading.sentence_of(h.first) == sentence
         for h in reading.hits
     )
 
@@ -1124,6 +1139,8 @@ def _of_the_text_encoder(hit: Hit, reading: Reading) -> bool:
     for i in range(hit.first - 1, max(-1, hit.first - _TE_REACH), -1):
         if reading.sentence_of(i) != sentence or words[i] in _THE_MODEL:
             return False
+        if words[i] in _TRUE_FALSE and words[hit.first] == "quantize":
+            return False  # "`quantize_te: true`, `quantize: true`": the TE's value came between
         if words[i] in _TE_WORDS:
             return True
     return False
@@ -1135,6 +1152,7 @@ _TE_NAMES: Final = frozenset({("te",), ("t5",), ("umt5",), ("t5xxl",)})
 _TE_WORDS: Final = frozenset({"te", "t5", "umt5", "clip", "encoder", "encoders", "t5xxl"})
 _THE_MODEL: Final = frozenset({"transformer", "model", "modelo", "unet", "dit", "and", "e"})
 _TE_REACH: Final = 8  # words back to the text encoder's name
+_TRUE_FALSE: Final = frozenset({"true", "false"})
 
 
 def _supposed(first: int, reading: Reading) -> bool:
@@ -1498,12 +1516,12 @@ def _acted_on_both(named: Hit, previous: SettingState, reading: Reading) -> bool
     quantização"."""
     words = reading.tokens.words
     between = words[previous.last + 1 : named.first]
+    # "liguei low_vram, quantize, GC ligado": a list after the act
+    listed = not between and _plus_between(previous.last, named.first, reading, joins=(",",))
     return (
         previous.setting != named.arg
         and words[previous.first] in _SWITCH_ACTS
-        and bool(between)
-        and between[0] in _AND
-        and set(between) <= _JOINING
+        and (listed or (bool(between) and between[0] in _AND and set(between) <= _JOINING))
     )
 
 
@@ -1607,10 +1625,12 @@ _OF_ALL: Final = frozenset(
 )
 
 
-def _plus_between(last: int, first: int, reading: Reading) -> bool:
-    """Only a "+" (or "&") between the word ``last`` and the word ``first``."""
+def _plus_between(
+    last: int, first: int, reading: Reading, joins: tuple[str, ...] = ("+", "&")
+) -> bool:
+    """Only a "+" (or "&", or one of ``joins``) between the word ``last`` and word ``first``."""
     between = reading.low[reading.tokens.ends[last] : reading.tokens.starts[first]]
-    return between.strip() in ("+", "&")
+    return between.strip() in joins
 
 
 def _also(named: Hit, reading: Reading) -> bool:
@@ -2094,7 +2114,22 @@ def _each_with_its_outcome(reading: Reading, states: Sequence[SettingState]) -> 
         and not _PRESENT_SWITCH.isdisjoint(words[s.first : s.last + 1])
         and words[s.last + 1 : s.last + 2] in (("e",), ("and",))
     }
-    return any(("on", sentence) in told and ("off", sentence) in told for _, sentence in told)
+    if any(("on", sentence) in told and ("off", sentence) in told for _, sentence in told):
+        return True
+    # "gc on = 4s/it, gc off = oom", "gc on: 4.2s/it. gc off: OOM at step 1": what each way
+    # does; not "gc off -> oom. gc on -> fine", a story whose last step is the run now
+    marked: dict[str, tuple[int, int, str]] = {}
+    for s in states:
+        mark = _OUTCOME_MARK.match(reading.text, reading.tokens.ends[s.last])
+        if s.setting == "gc" and not s.keyed and not s.retry and mark is not None:
+            marked[s.state] = (s.first, reading.sentence_of(s.first), mark[1])  # the last
+    if not {"on", "off"} <= set(marked) or any(s.retry for s in states if s.setting == "gc"):
+        return False  # "GC ON: fine. GC OFF: boom. GC back ON: boom too": a story
+    (on, on_sentence, on_mark), (off, off_sentence, _) = marked["on"], marked["off"]
+    return abs(on_sentence - off_sentence) <= 1 and (on_mark == "=" or on < off)
+
+
+_OUTCOME_MARK: Final = re.compile(r"\s*(=(?![=>])|:(?!\s*(?:true|false)\b)|->|→|=>)")
 
 
 # Asking whether to do something, or wanting to, says nothing of what is set now: "should I

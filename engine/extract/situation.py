@@ -353,7 +353,10 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
     # The concern said first wins: "what do I lose with GC on? only speed?" wants an explanation.
     cues = [(cue, value) for kind, value in _GOAL_CUES if (cue := reading.first(kind)) is not None]
     explain = reading.first("explain")
-    if explain is not None and any(h.arg == "gc" for h in reading.of("mention")):
+    if explain is not None and any(
+        h.arg in _EXPLAINED for kind in ("mention", "assert") for h in reading.of(kind)
+    ):
+        # "what does gradient checkpointing do", "o q é qfloat8", "adamw8bit conta como quantizar?"
         cues.append((explain, "explain"))
     if cues:
         # a worry about quality comes before a wish for speed, whichever is said first
@@ -383,6 +386,8 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
 
 
 _ELSE: Final = ("why", "accumulation")
+# The settings whose workings a question asks to understand.
+_EXPLAINED: Final = frozenset({"gc", "quantize", "low_vram"})
 
 
 def _would_it(reading: Reading, hit: Hit) -> bool:
@@ -1510,7 +1515,27 @@ def _crash_after_the_retry(
         crash = next((h for h in ooms if 0 < state.first - h.last <= 4), None)
         if crash is not None and not reading.negated(crash):
             return crash
-    return None
+    # "religuei o gc e crashou igual", "put it back on and now that crashes too"
+    last = max((s.last for s in states if s.setting == "gc" and s.retry), default=None)
+    if last is None:
+        return None
+    return next(
+        (
+            h
+            for h in ooms
+            if h.first > last
+            and (
+                words[h.last + 1 : h.last + 2] in _ALIKE or words[h.last + 1 : h.last + 3] in _ALIKE
+            )
+        ),
+        None,
+    )
+
+
+# "crashou igual", "crashes too", "deu oom de novo": the crash of before, again
+_ALIKE: Final = frozenset(
+    {("de", "novo"), *((w,) for w in ("igual", "too", "tambem", "tb", "tbm", "again"))}
+)
 
 
 _AFTER: Final = frozenset({"after", "depois", "apos"})
@@ -1765,7 +1790,8 @@ _WENT_THROUGH: Final = re.compile(
     r"\b(?:finished|finish(?:ed)? (?:all|the run)|completed?|went through|all the way|to the end"
     r"|(?:all|full|whole|the) (?:\d+k?|\d{1,3}(?:[.,]\d{3})) steps|\d+k? steps (?:done|completed)"
     r"|terminou|terminaram|terminei|termina|conclu[ií]\w*|ate o fim|at[eé] o final"
-    r"|prontinh[oa]|pronta|woke up to|acordei com|fechou os|rodou (?:os|as|todos os|todas as) \d+)"
+    r"|prontinh[oa]|pronta|woke up to|acordei com|fechou os|rodou (?:os|as|todos os|todas as) \d+"
+    r"|(?:rodou|treinou|foi) inteir[oa])"
 )
 
 
@@ -1809,10 +1835,17 @@ def _fine_beside_gc_on(reading: Reading, states: Sequence[SettingState]) -> Foun
         ):
             continue
         switched_off = [st.first for st in states if st.setting == "gc" and st.state == "off"]
+        clause = reading.clauses[cue.first]
+        # "ja treinei umas 4 com gc ligado sem oom nenhum, so essa quinta q ta dando pau": the
+        # calm told in the past in its own clause, the crash in another
+        told_past = any(
+            h.first < cue.first and reading.clauses[h.first] == clause for h in reading.of("past")
+        )
         if any(
             reading.sentence_of(h.first) == sentence
             and not reading.negated(h)
             and not any(cue.last < off < h.first for off in switched_off)
+            and not (told_past and reading.clauses[h.first] != clause)
             for h in reading.of("oom")
         ):
             # "GC on, it worked for 200 steps and then OOM"; not "com gc ligado nunca tive

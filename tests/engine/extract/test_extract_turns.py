@@ -611,6 +611,58 @@ INTENTS = [
         "dois e dando oom no step 1 da wan 2.1 14b, 4090",
         "fix_oom",
     ),
+    # what a setting is, asked
+    ("adamw8bit conta como quantizar?", "explain"),
+    # what a quantization type is, asked
+    ("gente o q é qfloat8", "explain"),
+    # memory exploding is the crash
+    (
+        "isso aqui ta explodindo a memoria na primeira amostra, antes de treinar. lora de flux",
+        "fix_oom",
+    ),
+    # another person's job on the card
+    (
+        "GPU 0 is pinned at 100% by my coworker's training, so mine OOMs while loading. Can I "
+        "point ai toolkit at GPU 1?",
+        "outside_guide",
+    ),
+    # another program holding the card
+    (
+        "OOM only happens when ComfyUI is also open. Training ZIT with fp8 on my 3090 alone "
+        "works every time, GC on.",
+        "outside_guide",
+    ),
+    # the job on the wrong card
+    (
+        "tenho 2 placas e ele ta carregando tudo na errada, a de 8gb, e ai da oom no load",
+        "outside_guide",
+    ),
+    # every job landing on one card
+    (
+        "We launch several AI Toolkit jobs and all of them land on GPU 0, so the second one "
+        "OOMs while GPUs 1-7 sit idle.",
+        "outside_guide",
+    ),
+    # the shared memory climbing while it crawls
+    (
+        "o treino não crasha, mas a VRAM dedicada fica cravada no máximo e a compartilhada vai "
+        "subindo, cada passo leva 1 minuto",
+        "outside_guide",
+    ),
+    # the notebook's RAM, not the card's
+    (
+        'Trying to train on Kaggle. The session crashes while it loads the model with "Your '
+        'notebook tried to allocate more memory than is available. It has restarted."',
+        "outside_guide",
+    ),
+    # where the toggle is, before the wish
+    (
+        "runcomfy trainer: is the Gradient Checkpointing toggle under Advanced or under Model? "
+        "want to turn it off",
+        "where_to_change",
+    ),
+    # how to write it in the YAML
+    ("is it `gradient_checkpointing: false` or do i just delete the line?", "where_to_change"),
 ]
 
 
@@ -2065,10 +2117,17 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # the crash was the GC-off trial; the run now goes
     (
-        "wan 2.2 com 81 frames: sem gc = oom no step 1. com gc = roda, mas 14s/it. tem algum "
-        "meio termo?",
+        "wan 2.2 com 81 frames: sem gc = oom no step 1. com gc = roda, mas 14s/it. to rodando "
+        "com gc agora. tem algum meio termo?",
         {"gc": "enabled", "goal": "speed"},
         {"oom_phase"},
+    ),
+    # each way with what it does, and no word of which runs now: a comparison
+    (
+        "wan 2.2 com 81 frames: sem gc = oom no step 1. com gc = roda, mas 14s/it. tem algum "
+        "meio termo?",
+        {"goal": "speed"},
+        {"oom_phase", "gc"},
     ),
     # a crash with GC on too is no trial of GC off only
     (
@@ -2414,6 +2473,159 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "I have 96GB. It goes through loading and the baseline samples, then at step 1:\n\n    "
         "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 4.00 GiB.",
         {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # 'nada e' of 'and' is no 'nothing is' that negates the crash
+    (
+        "funcionava ontem, nao mudei nada e hj da out of memory no cache dos latents. flux dev",
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    # the bucket that explodes now and then
+    (
+        "treino com [512, 640, 768, 896, 1024] e so o 1024 explode de vez em quando. flux dev, "
+        "24gb",
+        {"oom_phase": "bucket_spike"},
+        set(),
+    ),
+    # a yes to whether it is the first LoRA: no run went well yet
+    (
+        "> Is this your first LoRA?\nyes first one ever. gc is on, it just OOMs when it hits "
+        "the 1280 images",
+        {"stable_with_gc": "no"},
+        set(),
+    ),
+    # a no to whether any run ever went well
+    (
+        "> Has this setup ever trained without crashing?\nnope, never got a single run "
+        "through. always the same cuda oom",
+        {"stable_with_gc": "no"},
+        set(),
+    ),
+    # a 'no' opening an answer denies nothing after it
+    (
+        "no this is my first time training anything, it crashes as soon as it starts",
+        {"stable_with_gc": "no", "oom_phase": "first_steps"},
+        set(),
+    ),
+    # what each way does, side by side: neither is the run's setting
+    (
+        "gc on = 4.1s/it and it finishes fine, gc off = oom at step 1 lol. 3090 wan 2.2 81 "
+        "frames. any middle ground??",
+        {},
+        {"gc"},
+    ),
+    # a comparison that names on first
+    (
+        "gc on: 4.2s/it. gc off: OOM at step 1. so no free lunch I guess. any other way to get "
+        "it faster?",
+        {},
+        {"gc"},
+    ),
+    # a dozen steps in is barely started
+    ("My 4090 makes it to around step 12 and then CUDA OOM.", {"oom_phase": "first_steps"}, set()),
+    # the steps it gets through before it breaks
+    (
+        "Wan 2.2 i2v 14B em fp8, 121 frames, 480p, GC ligado, A6000. Passa uns 5 steps e estoura.",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # many steps trained before the crash
+    (
+        "Ele treina umas 1200 steps e do nada capota com CUDA out of memory. Placa é uma A5000.",
+        {"oom_phase": "later"},
+        set(),
+    ),
+    # moving the model onto the card is loading
+    (
+        "text encoder cache goes through fine but it OOMs when moving the transformer to cuda",
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    # moving the model onto the card is loading (pt)
+    (
+        'morre qnd ta movendo o modelo pra gpu, antes de qualquer step, com "CUDA out of '
+        'memory". 4070',
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    # the text encoder's value said between is not the model's
+    (
+        "LTX-2 LoRA, `quantize_te: true`, `quantize: true`, `gradient_checkpointing: true`, "
+        "buckets 512/768",
+        {"quantize": True},
+        set(),
+    ),
+    # the text encoder's quantization, its type named after
+    (
+        "The text encoder is quantized (quantize_te: true, qfloat8) to save memory. OOM at the "
+        "first preview.",
+        {},
+        {"quantize"},
+    ),
+    # a list after the act of switching on
+    (
+        "Fiz tudo que falaram: liguei low_vram, quantize, GC ligado, batch 1, resolução só 512.",
+        {"low_vram": True, "quantize": True, "gc": "enabled"},
+        set(),
+    ),
+    # 'already on' answers the suggestion
+    (
+        "> Try enabling low_vram in the model settings.\nalready on. it's gc that i turned "
+        "off, the oom came right after",
+        {"low_vram": True, "gc": "disabled"},
+        set(),
+    ),
+    # a colon ends the negation: what follows it is the crash
+    (
+        "After toggling gradient checkpointing off in the UI the job doesn't even start: OOM "
+        'during "Quantizing transformer"',
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    # asking where to switch it off is no state
+    ("where do u turn off gc in the ui, want to test speed w/ quant", {}, {"gc"}),
+    # the card's RAM is its VRAM
+    ("gpu ram full, 12gb card, crashes at step 1", {"memory_kind": "gpu"}, set()),
+    # what killed the detail is no process killed
+    (
+        "Is the quantization what killed the fine detail? Chroma, quantize on (float8), GC on",
+        {},
+        {"memory_kind"},
+    ),
+    # the same crash after switching it back on
+    ("religuei o gc e crashou igual, 1024 batch 1 sdxl 3080", {"gc_retry": "still_oom"}, set()),
+    # a crash 'too' after the switch back on
+    (
+        "today same config except gc off and it craps out at step 1. put it back on and now "
+        "that crashes too??",
+        {"gc_retry": "still_oom"},
+        set(),
+    ),
+    # the crash 'do mesmo jeito' after the retry
+    (
+        "Desliguei o GC, OOM. Religuei o GC, OOM do mesmo jeito, logo no primeiro step.",
+        {"gc_retry": "still_oom"},
+        set(),
+    ),
+    # the whole run trained after the retry
+    (
+        "ok religuei e funcionou, treinou inteiro. mas pq com ele desligado usa tanta vram a mais?",
+        {"gc_retry": "fixed", "stable_with_gc": "yes"},
+        set(),
+    ),
+    # runs of before told in their own clause, the crash in another
+    (
+        "sim, ja treinei umas 4 de qwen edit com gc ligado sem oom nenhum, so essa quinta q ta "
+        "dando pau no step 1",
+        {"stable_with_gc": "yes"},
+        set(),
+    ),
+    # switched on 'de novo', with no crash after, is no crash again
+    (
+        "primeiro lora: 8h com gc ligado, terminou. segundo: desliguei pra ganhar tempo e "
+        "estourou no passo 2. terceiro (agora): gc ligado de novo, batch 1, 512, sem OOM",
+        {"gc_retry": "fixed"},
         set(),
     ),
 ]

@@ -1752,7 +1752,8 @@ _PICTURE: Final = (
 _PICTURES_BEFORE: Final = re.compile(
     rf"\b{_PICTURE}\b[^.?!\n\d]{{0,18}}$"
     r"|\b(?:upscale[ds]?|upscaling|upscayl|upscaled|hires fix|hi-res fix|gen|generate|gero|gerar"
-    r"|upscale 2x|render)\b[^.?!\n\d]{0,14}$"
+    r"|upscale 2x|render|resized?|resizing|downscaled?|redimensionei|redimensionar|redimensionadas?"
+    r"|redimensionados?)\b[^.?!\n\d]{0,14}$"
 )
 _PICTURES_AFTER: Final = re.compile(rf"\s*(?:px\s*)?{_PICTURE}\b")
 # A size told as the one trained at: "i train at 1024", "training res 480", "resolution is 512,
@@ -1810,6 +1811,18 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         listed = next((i for i in items if i.number.members), None)
         if listed is not None:
             # "the 1024 bucket OOMs, the 512 and 768 ones are fine": every size named is one
+            # …but not a picture's or a preview's width × height beside the list, nor a photo's
+            # size no model trains at ("buckets are 512 and 768, images are 1024x1024 pairs")
+            items = [
+                i
+                for i in items
+                if i.number.members
+                or not (
+                    i.number.second
+                    or _of_the_pictures(reading, i)
+                    or _side(i) > _LARGEST_TRAINED
+                )
+            ]
             named = {_int(v) for i in items for v in (i.number.members or [i.number.value])}
             # "512, 768 e 1024. pera, tirei o 1024 ontem": a size taken out is no longer one
             sizes = sorted(named - _taken_out(reading)) or sorted(named)

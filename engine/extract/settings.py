@@ -2248,7 +2248,9 @@ _KEPT_CALM: Final = re.compile(
 
 # Runs told one by one: "attempt 2:", "run 3", "v4", "#2", "3rd try", "na segunda tentativa".
 _RUN_MARK: Final = re.compile(
-    r"\b(?:attempt|run|version|tentativa|rodada|teste)\s*#?\s*(?P<n>[1-9])(?![\d.,x])"
+    r"\b(?:attempt|run|version|tentativa|rodada|teste|try|tent)\s*#?\s*(?P<n>[1-9])(?![\d.,x])"
+    # "Run A: …", "run B (atual): …"
+    r"|\b(?:run|rodada|teste|try|attempt|job) (?P<l>[a-e])(?=\s*[:(]|\s+[-—])"
     r"|(?<![\w.#])(?:v|r|#)(?P<m>[1-9])(?![\w.,])"
     r"|\b(?P<en>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (?:attempt|try|run)\b"
     r"|\b(?P<pt>primeira|segunda|terceira|quarta|quinta|1a|2a|3a|4a|5a) (?:tentativa|vez|rodada)\b"
@@ -2290,7 +2292,10 @@ def _runs_told(low: str) -> tuple[int, int] | None:
     for found in _RUN_MARK.finditer(low):
         number = found["n"] or found["m"]
         word = found["en"] or found["pt"] or found["ord"] or found["pa"]
-        n = int(number) if number else _ORDINALS[word]
+        if found["l"]:
+            n = ord(found["l"]) - ord("a") + 1
+        else:
+            n = int(number) if number else _ORDINALS[word]
         marks.setdefault(n, found.start())
     if len(marks) < 2:
         return None

@@ -1818,9 +1818,7 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
                 for i in items
                 if i.number.members
                 or not (
-                    i.number.second
-                    or _of_the_pictures(reading, i)
-                    or _side(i) > _LARGEST_TRAINED
+                    i.number.second or _of_the_pictures(reading, i) or _side(i) > _LARGEST_TRAINED
                 )
             ]
             named = {_int(v) for i in items for v in (i.number.members or [i.number.value])}

@@ -390,7 +390,10 @@ def test_not_this_setting(text: str, fact: str) -> None:
     ],
 )
 def test_slang_is_not_a_state(text: str, state: str) -> None:
-    assert extract(text).facts.get("gc") == state
+    assert extract(text, learned=False).facts.get("gc") == state
+    # the fact model may doubt a state beside slang that reads like another ("tá ligado"), and
+    # leave it to be asked; it never turns it into the other state
+    assert extract(text).facts.get("gc") in (state, None)
 
 
 @pytest.mark.parametrize(

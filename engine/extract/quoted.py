@@ -54,6 +54,8 @@ _DONE: Final = _WORKED | {
 # Words of a quote that asks to try again: a yes to it is a retry.
 _AGAIN: Final = frozenset({"again", "retry", "rerun", "try", "novamente", "novo", "tenta", "tente"})
 _STABLE: Final = frozenset({"stable", "stably", "estavel", "estaveis"})
+# An answer that says it is the first: "> é teu primeiro treino?" / "primeiro kkkk e ja capotou"
+_FIRST: Final = frozenset({"primeiro", "primeira", "first"})
 # A question whether any run has gone well: "has this setup ever trained without crashing?", "did
 # a previous run work?", "seu treino já funcionou alguma vez?".
 _ASKS_A_GOOD_RUN: Final = re.compile(
@@ -215,6 +217,13 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
             # "> did you try batch 1?" / "ya same crash", "> use batch 1" / "already am"
             end = answer_start + len(text[answer_start:answer_end].split("\n", 1)[0])
             found.append(QuotedAnswer("batch_size", batch, start, end))
+        answered_first = not _FIRST.isdisjoint(words_of(text[answer_start:answer_end])[:2])
+        if quoted.has("first_run") and (said == "yes" or answered_first) and "?" in quote:
+            # "> Is this your first LoRA?" / "yes, first one ever", "> é teu primeiro treino?" /
+            # "primeiro kkkk": no run has gone well yet
+            end = answer_start + len(text[answer_start:answer_end].split("\n", 1)[0])
+            found.append(QuotedAnswer("stable_with_gc", "no", start, end))
+            continue
         if said is None and _PARTLY.intersection(words_of(text[answer_start:answer_end])[:_LEAD]):
             said = "partly"  # "> Did re-enabling GC fix it?" / "partially, still OOMs later"
         if said is None and _PRESUMED.intersection(quoted.tokens.words):
@@ -256,10 +265,6 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
                 "oom"
             ):
                 found.append(QuotedAnswer("oom_phase", "none", start, end))
-            continue
-        if quoted.has("first_run") and said == "yes" and "?" in quote:
-            # "> Is this your first LoRA?" / "yes, first one ever": no run has gone well yet
-            found.append(QuotedAnswer("stable_with_gc", "no", start, end))
             continue
         stable = (
             _STABLE.intersection(quoted.tokens.words)

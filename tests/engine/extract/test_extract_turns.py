@@ -2648,6 +2648,10 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"resolutions": [512, 768], "max_resolution": 768},
         set(),
     ),
+    # a laptop's card, named in Portuguese
+    ("> Quanto de VRAM?\n6gb, é uma 3060 de notebook", {"vram_gb": 6}, set()),
+    # 'primeiro' answering whether it is the first run
+    ("> é teu primeiro treino?\nprimeiro kkkkk e ja capotou", {"stable_with_gc": "no"}, set()),
 ]
 
 

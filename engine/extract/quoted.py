@@ -210,25 +210,25 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
         return []
     found: list[QuotedAnswer] = []
     for quote, start, answer_start, answer_end in _pairs(text):
-        said = _answer(words_of(text[answer_start:answer_end]))
+        answer = text[answer_start:answer_end]
+        answer_words = words_of(answer)
+        said = _answer(answer_words)
         quoted = read(quote.replace(">", " "))
-        batch = _proposed_batch(quote, text[answer_start:answer_end], said)
+        end = answer_start + len(answer.split("\n", 1)[0])  # the answer's first line
+        batch = _proposed_batch(quote, answer, said)
         if batch is not None:
             # "> did you try batch 1?" / "ya same crash", "> use batch 1" / "already am"
-            end = answer_start + len(text[answer_start:answer_end].split("\n", 1)[0])
             found.append(QuotedAnswer("batch_size", batch, start, end))
-        answered_first = not _FIRST.isdisjoint(words_of(text[answer_start:answer_end])[:2])
+        answered_first = not _FIRST.isdisjoint(answer_words[:2])
         if quoted.has("first_run") and (said == "yes" or answered_first) and "?" in quote:
             # "> Is this your first LoRA?" / "yes, first one ever", "> é teu primeiro treino?" /
             # "primeiro kkkk": no run has gone well yet
-            end = answer_start + len(text[answer_start:answer_end].split("\n", 1)[0])
             found.append(QuotedAnswer("stable_with_gc", "no", start, end))
             continue
-        if said is None and _PARTLY.intersection(words_of(text[answer_start:answer_end])[:_LEAD]):
+        if said is None and _PARTLY.intersection(answer_words[:_LEAD]):
             said = "partly"  # "> Did re-enabling GC fix it?" / "partially, still OOMs later"
         if said is None and _PRESUMED.intersection(quoted.tokens.words):
             said = "presumed"  # "> What happened when you re-enabled it?": it was re-enabled
-        end = answer_start + len(text[answer_start:answer_end].split("\n", 1)[0])
         if said is None:
             # "> gc?" / "desligado", "> preview?" / "desativado", "> is low_vram on?" / "still
             # off": a state as the whole answer
@@ -261,9 +261,7 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
         if said == "no" and quoted.has("oom") and not quoted.has("mention", "assert"):
             # "> Are you seeing any out-of-memory errors?" / "no, it's just slow"; not "> does
             # it OOM at step 1?" / "nope, does 600 steps fine then dies": not then, but later
-            if not quoted.has("phase", "stage") and not read(text[answer_start:answer_end]).has(
-                "oom"
-            ):
+            if not quoted.has("phase", "stage") and not read(answer).has("oom"):
                 found.append(QuotedAnswer("oom_phase", "none", start, end))
             continue
         stable = (
@@ -296,14 +294,14 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
             continue
         on = (gc.state == "on") == (said == "yes")
         # done as told: "> turn gc back on" / "ok, did it"; not "it IS on, never turned it off"
-        done = _done(words_of(text[answer_start:answer_end]))
+        done = _done(answer_words)
         again = (
             gc.retry
             or bool(_AGAIN.intersection(quoted.tokens.words))
             or (quoted.tokens.words[:1] in {(w,) for w in _TOLD} and done)
         )
         retried = said == "yes" and gc.state == "on" and again
-        worked = _worked(words_of(text[answer_start:answer_end]))
+        worked = _worked(answer_words)
         found.append(
             QuotedAnswer("gc", "enabled" if on else "disabled", start, end, retried, worked)
         )

@@ -1523,10 +1523,7 @@ def _crash_after_the_retry(
         (
             h
             for h in ooms
-            if h.first > last
-            and (
-                words[h.last + 1 : h.last + 2] in _ALIKE or words[h.last + 1 : h.last + 3] in _ALIKE
-            )
+            if h.first > last and any(words[h.last + 1 : h.last + 1 + n] in _ALIKE for n in (1, 2))
         ),
         None,
     )

@@ -75,7 +75,10 @@ def intent_of(
         needed = OVERRULES if facts or vague or (about_gc and not on_topic) else CONFIDENT
         sure = probability >= needed and learned not in _NEEDS_EVIDENCE
     else:
-        sure = probability >= OVERRULES and learned in _SOFT
+        # a slow run complained of ("treino ta uma lesma", "why is my training so slow") is
+        # about speed, however vague the rest of it reads; not "gc on or off?"
+        vague = found == "speed" and learned == "unclear" and _slowness_told(reading)
+        sure = probability >= OVERRULES and learned in _SOFT and not vague
     if sure:
         return learned
     if found == "unclear" and _a_crash_told(facts):
@@ -83,6 +86,25 @@ def intent_of(
         # when it broke, or that the card's memory ran out, says a crash is there to fix
         return "fix_oom"
     return found
+
+
+def _slowness_told(reading: Reading) -> bool:
+    """Slowness told as the person's trouble: "treino ta uma lesma", "why is it so slow"; not a
+    progress bar's "it/s", nor the reason GC went off ("desliguei pq tava lento")."""
+    if situation.stated_rate(reading) is not None:
+        return True  # "is 3s/it good or bad for zit on a 3060"
+    for hit in reading.of("speed"):
+        if reading.words(hit) in _RATE_UNITS:
+            continue
+        clause = reading.tokens.starts[hit.first]
+        opens = max((stop for stop in reading.tokens.stops if stop < clause), default=-1)
+        if not _BECAUSE.search(reading.low, opens + 1, clause):
+            return True
+    return False
+
+
+_RATE_UNITS: Final = frozenset({"it/s", "s/it", "it s", "s it"})
+_BECAUSE: Final = re.compile(r"\b(?:pq|porque|because|bc|cause|cuz|since|pois|said)\b")
 
 
 def _by_cues(

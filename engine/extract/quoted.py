@@ -305,7 +305,19 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
         found.append(
             QuotedAnswer("gc", "enabled" if on else "disabled", start, end, retried, worked)
         )
+        if retried and not worked and _no_effect(read(answer)):
+            # "> Did you switch GC back on?" / "ya did that first thing. didnt help"
+            found.append(QuotedAnswer("gc_retry", "still_oom", start, end))
     return found
+
+
+def _no_effect(answer: Reading) -> bool:
+    """The answer tells the switch back changed nothing: "didnt help", "não adiantou nada"; not
+    "e não deu mais nada" (nothing went wrong)."""
+    return any(
+        not answer.negated(h) and answer.words(h) not in ("nada", "nope")
+        for h in answer.of("no_effect")
+    )
 
 
 def _proposed_batch(quote: str, answer: str, said: str | None) -> int | None:

@@ -140,6 +140,19 @@ def _total_of_a_count(low: str, number: Number) -> bool:
     return count < number.value and not (_size_like(count) and _size_like(number.value))
 
 
+def _count_of_a_total(low: str, number: Number) -> bool:
+    """The number before the slash (or "de"/"of") of "512/2500", "800 de 3000": a count done of
+    a larger total that is no size."""
+    total = _A_TOTAL_AFTER.match(low, number.end)
+    if total is None or not number.integer or number.second is not None:
+        return False
+    whole = float(total.group(1))
+    return number.value < whole and not _size_like(whole)
+
+
+_A_TOTAL_AFTER: Final = re.compile(r"(?:/|\s+(?:de|of)\s+)(\d+)\b(?!\s*(?:gb|g\b|gib|x|px|%))")
+
+
 def _timed_like_previews(reading: Reading, number: Number) -> bool:
     """A size written WxH, then in its sentence a count of steps and an interval: "1024x1024,
     28 steps, every 100 steps", "1280x1280, 40 steps, a cada 100"."""
@@ -742,6 +755,11 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         elif number.unit is None and _total_of_a_count(reading.low, number):
             # "612/1500 [bucket 832x1216]": the steps of a progress bar, not a size
             score.add("none", _COUNT_TOTAL, number.first, number.last)
+        elif number.unit is None and _count_of_a_total(reading.low, number):
+            # "| 512/2500 [21:40<…", "ta em 800 de 3000": steps done of a run's total, no size
+            for size in ("max_resolution", "sample_size"):
+                score.scores.pop(size, None)
+                score.best_cue.pop(size, None)
         if (
             number.second is None
             and _size_like(number.value)
@@ -1468,13 +1486,15 @@ _A_FILE_BEFORE: Final = re.compile(
     r"\b(?:(?!\b(?:on|in|my|na|numa|minha|card|placa|gpu|vram)\b)[^.,;:?!\n\d]){0,20}$"
 )
 _GOT_PAST: Final = re.compile(
-    r"\b(?:passa|passou|passando|gets|got|getting|goes|went) (?:past|beyond|do|da|dos)\s+"
-    r"(?:the\s+|o\s+)?(?:(?:step|passo)\s*)?$"
+    r"\b(?:passa|passou|passando|gets|got|getting|goes|went)"
+    r" (?:past|beyond|through|do|da|dos|pelo|pela|pelos|pelas)\s+(?:the\s+|o\s+|os\s+|as\s+)?"
+    r"(?:(?:samples?|previews?|amostras?)\s+(?:do|da|at|of|no|em)\s+)?(?:(?:step|passo)\s*)?$"
 )
 _WENT_WELL_AT: Final = re.compile(
     r"\s*(?:(?:preview|sample|amostra)s?\s+)?(?:passa|passou|passam|works|worked|goes through"
     r"|went through|is fine|was fine|went fine|goes fine|renders fine|rendered fine|roda|rodou"
-    r"|sai|saiu)\b(?!\s+(?:and|e|but|mas)\b)"
+    r"|sai|saiu|was ok|were ok|was okay|generates? fine|generated fine|came out(?: fine| ok)?"
+    r"|foi de boa|sairam|gerou de boa|gera de boa)\b(?!\s+(?:and|e|but|mas)\b)"
 )
 _A_RUN_LENGTH: Final = re.compile(
     r"[- ]?steps?\s+(?:run|training|job|lora|treino)\b|\s+(?:run|job|lora)\b"
@@ -1897,7 +1917,7 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         items = [i for i in items if not _A_RUN_LENGTH.match(reading.low, i.number.end)]
         # "agora passa do step 3 mas dá oom no 1200": a step got through, then the crash's
         got_past = [
-            i for i in items if _GOT_PAST.search(reading.low, max(0, i.start - 24), i.start)
+            i for i in items if _GOT_PAST.search(reading.low, max(0, i.start - 40), i.start)
         ]
         items = [i for i in items if i not in got_past] if len(got_past) < len(items) else items
         # "o sample do step 0 passa liso, aí no step 1 já era": a step that went well

@@ -1243,7 +1243,7 @@ _OTHER_PROGRAMS: Final = _INFERENCE | frozenset(
 _NOT_TRAINED_HERE: Final = _INFERENCE | _DOWNLOADED
 _BARE_BITS: Final = frozenset({"8bit", "8 bit", "8 bits", "4bit", "4 bit", "4 bits"})
 _OPTIMIZER_BITS: Final = re.compile(
-    r"\b(?:\w*adamw?_?8_?bit\w*|\w*8bit_?adam\w*|bitsandbytes|bnb)\b"
+    r"\b(?:\w*adamw?[_ ]?8[_ ]?bit\w*|\w*8[_ ]?bit[_ ]?(?:adam|optim)\w*|bitsandbytes|bnb)\b"
 )
 
 

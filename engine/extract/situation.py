@@ -382,7 +382,29 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
         # "if i switch off gradient checkpointing will the OOM hit right away or later on?":
         # whether or when it would crash is asked, with no crash told
         return _hit(reading, "goal", "explain", would[0])
+    rate = stated_rate(reading)
+    if rate is not None and ("?" in reading.text or reading.has("trouble")):
+        # "is 3s/it good or bad for zit on a 3060", "wan 2.2 5b, 121 frames. 45s/it. halp": a
+        # step's time asked about or complained of, with no crash told, is about speed
+        at = reading.word_at(rate.start())
+        return _found(reading, "goal", "speed", at, reading.word_at(rate.end() - 1))
     return None
+
+
+def stated_rate(reading: Reading) -> re.Match[str] | None:
+    """The time a step takes, told by the person (not a progress bar's): "3s/it", "45 s/it"."""
+    return next(
+        (r for r in _RATE.finditer(reading.low) if not _IN_A_BAR.search(reading.low, 0, r.start())),
+        None,
+    )
+
+
+# A progress bar's own rate ("[00:41<00:19, 6.52s/it]") is the log's, not the person's.
+_IN_A_BAR: Final = re.compile(r"<[\d:?]+,\s*[\d.]*$")
+# The time a step takes, or the steps a second: "3s/it", "12.7 s/it", "1.5it/s", "40 seg/it".
+_RATE: Final = re.compile(
+    r"\d\s*(?:s|sec|secs|seg|segs)\s*/\s*(?:it|step|passo)\b|\d\s*it\s*/\s*s\b"
+)
 
 
 _ELSE: Final = ("why", "accumulation")
@@ -1462,7 +1484,9 @@ def gc_retry(
             # "turned it on and it trained fine. Today, new dataset, GC still on, and OOM": a
             # new crash after the retry worked, not the retry failing
             return None
-    if ooms and still is not None:
+    if still is None or not ooms:
+        still = _nothing_changed(reading, last) if last.retry and not ooms else None
+    if still is not None:
         return _found(
             reading,
             "gc_retry",
@@ -1501,6 +1525,38 @@ def gc_retry(
     )
 
 
+def _nothing_changed(reading: Reading, retry: SettingState) -> Hit | None:
+    """With no crash word, switching GC back on told as changing nothing, right after it:
+    "religuei, mesmo erro", "flipped it back to true. nope.", "gc back on, didn't help"; not
+    "religuei e não deu nada" (nothing went wrong) nor a question about it."""
+    told = reading.sentence_of(retry.last)
+    for hit in reading.of("no_effect"):
+        if hit.first <= retry.last or reading.sentence_of(hit.first) - told not in (0, 1):
+            continue
+        if hit.first - retry.last > _RIGHT_AFTER or _calm_between(reading, retry.last, hit.first):
+            return None  # "liguei o gc esperando economizar, mas mostra quase a mesma coisa"
+        between = reading.low[
+            reading.span(retry.first, retry.last)[1] : reading.span(hit.first, hit.last)[0]
+        ]
+        if "?" in between or reading.question(hit.first) or conditional(reading, hit):
+            return None
+        if reading.negated(hit):
+            return None
+        if reading.words(hit) in ("nada", "nope") and not _opens_a_clause(reading, hit.first):
+            continue  # "religuei, nao mexi em mais nada e foi ate o fim"
+        return hit
+    return None
+
+
+_RIGHT_AFTER: Final = 6
+
+
+def _opens_a_clause(reading: Reading, word: int) -> bool:
+    tokens = reading.tokens
+    before = tokens.ends[word - 1] if word else -1
+    return word == 0 or any(before <= stop < tokens.starts[word] for stop in tokens.stops)
+
+
 def _crash_after_the_retry(
     reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]
 ) -> Hit | None:
@@ -1519,7 +1575,7 @@ def _crash_after_the_retry(
     last = max((s.last for s in states if s.setting == "gc" and s.retry), default=None)
     if last is None:
         return None
-    return next(
+    alike = next(
         (
             h
             for h in ooms
@@ -1527,11 +1583,74 @@ def _crash_after_the_retry(
         ),
         None,
     )
+    # "religuei o gc e olha isso: torch.OutOfMemoryError…", "put it back on and it ooms at the
+    # first sample": a crash told right after the switch back, nothing calm between
+    return alike or next(
+        (
+            h
+            for h in ooms
+            if 0 < h.first - last <= _RIGHT_AFTER
+            and _THEN_CRASH.issuperset(words[last + 1 : h.first])
+            and not reading.negated(h)
+            and not conditional(reading, h)
+            and not _feared(reading, h)
+            and not reading.has("fixed", "gone")
+            and _OVER_OR_BEFORE.isdisjoint(words[h.last + 1 : h.last + 5])
+        ),
+        None,
+    )
+
+
+# "…e o cuda oom parou", "…it died at 1100 last time": a crash over, or of before
+_OVER_OR_BEFORE: Final = frozenset(
+    {"parou", "sumiu", "stopped", "went", "gone", "last", "before", "antes", "earlier", "ontem"}
+)
+# What stands between the switch back and the crash it led to: "religuei o gc e ta dando pau",
+# "back on and now it ooms"; not "back on after the OOM", "back on to fix the OOMs".
+_THEN_CRASH: Final = frozenset(
+    {
+        "e",
+        "and",
+        "now",
+        "agora",
+        "ta",
+        "it",
+        "dando",
+        "deu",
+        "olha",
+        "isso",
+        "look",
+        "at",
+        "this",
+        "then",
+        "ai",
+        "ja",
+        "still",
+        "just",
+        "it's",
+        "its",
+        "is",
+        "da",
+        "o",
+        "gc",
+        "mas",
+        "but",
+        "same",
+        "mesmo",
+        "continua",
+        "continues",
+        "keeps",
+        "kept",
+        "segue",
+        "voltou",
+        "a",
+    }
+)
 
 
 # "crashou igual", "crashes too", "deu oom de novo": the crash of before, again
 _ALIKE: Final = frozenset(
-    {("de", "novo"), *((w,) for w in ("igual", "too", "tambem", "tb", "tbm", "again"))}
+    {("de", "novo"), *((w,) for w in ("igual", "too", "tambem", "tb", "tbm", "again", "dnv"))}
 )
 
 

@@ -663,6 +663,20 @@ INTENTS = [
     ),
     # how to write it in the YAML
     ("is it `gradient_checkpointing: false` or do i just delete the line?", "where_to_change"),
+    # slowness complained of, however vague the rest
+    ("por que meu treino ta tao lento", "speed"),
+    # slang for slow
+    ("treino do zit uma lesma hoje", "speed"),
+    # a step's time asked about
+    ("is 4s/it ok for flux on a 3090?", "speed"),
+    # an ETA complained of
+    ("wan lora eta 40h. help", "speed"),
+    # slowness as the reason GC went off is no wish for speed
+    ("> O gradient checkpointing esta ligado?\ndesligado, tirei pq tava lento", "unclear"),
+    # a progress bar's own rate is not the person's
+    ("Loading checkpoint shards: 100%|#####| 3/3 [00:12<00:00, 4.02s/it] travou aqui??", "unclear"),
+    # 'where in the ui' asks where, whatever else is said
+    ("where in the runcomfy ui do i switch off previews? they take forever", "where_to_change"),
 ]
 
 
@@ -2652,6 +2666,71 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ("> Quanto de VRAM?\n6gb, é uma 3060 de notebook", {"vram_gb": 6}, set()),
     # 'primeiro' answering whether it is the first run
     ("> é teu primeiro treino?\nprimeiro kkkkk e ja capotou", {"stable_with_gc": "no"}, set()),
+    # switching GC back on told as changing nothing, with no crash word: the crash goes on
+    ("religuei o gc, mesmo erro", {"gc": "enabled", "gc_retry": "still_oom"}, set()),
+    # 'didn't help' right after the switch back
+    ("put gc back on. didn't help", {"gc": "enabled", "gc_retry": "still_oom"}, set()),
+    # 'e nada' after the switch back
+    ("gc religado e nada. 4070", {"gc": "enabled", "gc_retry": "still_oom", "vram_gb": 12}, set()),
+    # 'nada' that is no trouble at all is no failed retry
+    ("religuei e nao deu mais nada, treinou tudo", {"gc": "enabled"}, {"gc_retry"}),
+    # 'the same' far from the switch, about memory use, is no failed retry
+    (
+        "liguei o gc esperando economizar bastante vram, mas o nvidia-smi mostra quase a mesma "
+        "coisa",
+        {},
+        {"gc_retry"},
+    ),
+    # the step of previews that went well is not when it breaks
+    (
+        "the preview at step 0 came out fine, then OOM at step 2",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # 'passou pelos samples': a stage got through
+    (
+        "passou pelos samples do step 0, entrou no treino e estourou no step 1",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # 'dnv' after the crash that follows the switch back
+    ("religuei o gc e ta dando oom dnv", {"gc": "enabled", "gc_retry": "still_oom"}, set()),
+    # a crash told right after the switch back
+    (
+        "put gc back on and now it ooms at the first sample",
+        {"gc": "enabled", "gc_retry": "still_oom"},
+        set(),
+    ),
+    # the OOM that led to the switch is no crash after it
+    (
+        "turned gc back on after the OOM and it trains now",
+        {"gc": "enabled", "gc_retry": "fixed"},
+        set(),
+    ),
+    # a crash said over right after the switch is not still there
+    ("Liguei o GC de volta e o cuda oom parou", {"gc": "enabled"}, {"gc_retry"}),
+    # steps done of a run's total are no resolution
+    ("ta em 800 de 3000 depois de 3 horas, zit", {"model_family": "z_image"}, {"max_resolution"}),
+    # a list with slashes keeps its resolution
+    (
+        "gc true / bs 1 / 1024 / 3080 / qwen edit -> OOM no step 1",
+        {"max_resolution": 1024, "batch_size": 1},
+        set(),
+    ),
+    # the switch back done, answered as changing nothing
+    (
+        "> Did you switch gradient checkpointing back on?\nya did that first thing. didnt help",
+        {"gc": "enabled", "gc_retry": "still_oom"},
+        set(),
+    ),
+    # 'não deu mais nada' is nothing wrong, no failed retry
+    (
+        "> Você religou o gradient checkpointing?\nsim, e nao deu mais nada",
+        {"gc": "enabled"},
+        {"gc_retry"},
+    ),
+    # '8bit adam' is the optimizer's bits
+    ("zit oom at step 3, 8bit adam, gc off", {"gc": "disabled"}, {"quantize"}),
 ]
 
 

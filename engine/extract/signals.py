@@ -130,6 +130,15 @@ _NONE_OPEN: Final = re.compile(
 )
 
 
+# PyTorch's error naming two processes on the card: "Process 5512 has 41.20 GiB memory in use.
+# Process 6610 has 37.50 GiB memory in use."
+_TWO_PROCESSES: Final = re.compile(r"\bprocess \d+ has [\d.]+ \w+ memory in use\W+process \d+ has")
+# Task Manager's two numbers: "24.0 dedicated + 7.2 shared", "dedicada 11,8/12 e compartilhada 5,3"
+_DEDICATED_SHARED: Final = re.compile(
+    r"\b(?:dedicated|dedicada)\b(?:[^.\n]|(?<=\d)\.(?=\d)){0,40}\b(?:shared|compartilhada)\b"
+)
+
+
 def _run_beside(reading: Reading) -> Hit | None:
     """Another program told as running on the card while training: "was playing cyberpunk while
     training", "meu irmão abriu o fortnite enquanto eu treinava", "another training running on
@@ -165,6 +174,12 @@ def _other_process_at(reading: Reading, char: int) -> Hit:
 def signal_hits(reading: Reading) -> dict[str, Hit]:
     """The first words that raised each signal (all but the greeting, which needs the facts)."""
     found: dict[str, Hit] = {}
+    for kind, told in ((OTHER_PROCESS, _TWO_PROCESSES), (SHARED_MEMORY_SPILL, _DEDICATED_SHARED)):
+        seen = told.search(reading.low)
+        if seen is not None and (kind == OTHER_PROCESS or not reading.has("oom")):
+            # "8 dedicated + 15.9 shared, so why does it OOM?": a crash is no crawl
+            at = reading.word_at(seen.start())
+            found[kind] = Hit("signal", kind, at, at)
     shared = reading.of("shared_memory")
     two = _two_cards(reading)
     if two is not None:

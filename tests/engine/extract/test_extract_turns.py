@@ -677,6 +677,20 @@ INTENTS = [
     ("Loading checkpoint shards: 100%|#####| 3/3 [00:12<00:00, 4.02s/it] travou aqui??", "unclear"),
     # 'where in the ui' asks where, whatever else is said
     ("where in the runcomfy ui do i switch off previews? they take forever", "where_to_change"),
+    # Task Manager's dedicated and shared numbers with a crawl: the spill
+    ("task manager: 23.8 dedicated + 6.1 shared, 40 s/it, no errors. 3090", "outside_guide"),
+    # the same numbers beside a crash: the crash comes first
+    ("8 dedicated + 15.9 shared = 23.9 GB, so why does it OOM at step 1? gc on", "fix_oom"),
+    # a game played beside the training
+    ("o treino fica uma lesma so quando eu to jogando junto", "outside_guide"),
+    # the error names two processes on the card
+    (
+        "CUDA out of memory. Process 4411 has 30.10 GiB memory in use. Process 4502 has 40.00 "
+        "GiB memory in use.",
+        "outside_guide",
+    ),
+    # a job that sits there is no idle GPU
+    ("its not training, just sits there. help", "unclear"),
 ]
 
 

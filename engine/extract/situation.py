@@ -1789,7 +1789,12 @@ def _no_oom_with_gc_on(
 ) -> Found | None:
     if ooms or signals & OUTSIDE_GUIDE or not reading.has("oom"):
         return None
-    if any(not reading.negated(h) for h in reading.of("oom")):
+    if any(
+        not reading.negated(h)
+        # not a crash asked or feared: "…just slow. would turning it off help or will it crash"
+        and not (reading.question(h.first) or conditional(reading, h) or _feared(reading, h))
+        for h in reading.of("oom")
+    ):
         return None  # "the pc didn't crash but training stopped w 'CUDA error: out of memory'"
     ruled_out = next((h for h in _ruled_out_ooms(reading) if not _so_far(reading, h)), None)
     if ruled_out is None:

@@ -2745,6 +2745,13 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # '8bit adam' is the optimizer's bits
     ("zit oom at step 3, 8bit adam, gc off", {"gc": "disabled"}, {"quantize"}),
+    # a crash only asked about does not undo the calm run told
+    (
+        "gc on, no oom, just slow. 5s/it on a 3060. would turning it off help or would it just "
+        "crash?",
+        {"gc": "enabled", "stable_with_gc": "yes"},
+        set(),
+    ),
 ]
 
 

@@ -2752,6 +2752,14 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc": "enabled", "stable_with_gc": "yes"},
         set(),
     ),
+    # 'treinei de boa' with GC: a run that went well
+    (
+        "sempre treinei de boa com gc, primeira vez que desligo e ja crashou",
+        {"gc": "disabled", "stable_with_gc": "yes"},
+        set(),
+    ),
+    # 'durante o quantize' is while the model is loaded
+    ("crashou com cuda oom durante o quantize", {"oom_phase": "loading"}, set()),
 ]
 
 

@@ -1484,8 +1484,9 @@ def gc_retry(
             # "turned it on and it trained fine. Today, new dataset, GC still on, and OOM": a
             # new crash after the retry worked, not the retry failing
             return None
-    if still is None or not ooms:
-        still = _nothing_changed(reading, last) if last.retry and not ooms else None
+    if not ooms:
+        # no crash word: "religuei, mesmo erro", "flipped it back to true. nope."
+        still = _nothing_changed(reading, last) if last.retry else None
     if still is not None:
         return _found(
             reading,

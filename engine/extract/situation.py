@@ -393,13 +393,17 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
 
 def stated_rate(reading: Reading) -> re.Match[str] | None:
     """The time a step takes, told by the person (not a progress bar's): "3s/it", "45 s/it"."""
-    return next(
-        (r for r in _RATE.finditer(reading.low) if not _IN_A_BAR.search(reading.low, 0, r.start())),
-        None,
+    low = reading.low
+    told = (
+        r
+        for r in _RATE.finditer(low)
+        if not _IN_A_BAR.search(low, max(0, r.start() - _BAR_REACH), r.start())
     )
+    return next(told, None)
 
 
 # A progress bar's own rate ("[00:41<00:19, 6.52s/it]") is the log's, not the person's.
+_BAR_REACH: Final = 24
 _IN_A_BAR: Final = re.compile(r"<[\d:?]+,\s*[\d.]*$")
 # The time a step takes, or the steps a second: "3s/it", "12.7 s/it", "1.5it/s", "40 seg/it".
 _RATE: Final = re.compile(
@@ -1543,19 +1547,15 @@ def _nothing_changed(reading: Reading, retry: SettingState) -> Hit | None:
             return None
         if reading.negated(hit):
             return None
-        if reading.words(hit) in ("nada", "nope") and not _opens_a_clause(reading, hit.first):
+        clause_of = reading.clauses_of_words
+        opens = hit.first == 0 or clause_of[hit.first] != clause_of[hit.first - 1]
+        if reading.words(hit) in ("nada", "nope") and not opens:
             continue  # "religuei, nao mexi em mais nada e foi ate o fim"
         return hit
     return None
 
 
 _RIGHT_AFTER: Final = 6
-
-
-def _opens_a_clause(reading: Reading, word: int) -> bool:
-    tokens = reading.tokens
-    before = tokens.ends[word - 1] if word else -1
-    return word == 0 or any(before <= stop < tokens.starts[word] for stop in tokens.stops)
 
 
 def _crash_after_the_retry(

@@ -74,6 +74,8 @@ def intent_of(
         about_gc = learned in ("explain", "quality", "speed")
         needed = OVERRULES if facts or vague or (about_gc and not on_topic) else CONFIDENT
         sure = probability >= needed and learned not in _NEEDS_EVIDENCE
+        if found == "off_topic" and learned == "unclear" and _another_topic(reading):
+            sure = False  # "qual lr pro wan 2.2?": a clear question, only not about memory
     else:
         # a slow run complained of ("treino ta uma lesma", "why is my training so slow") is
         # about speed, however vague the rest of it reads; not "gc on or off?"
@@ -324,9 +326,45 @@ _NAMES_ONLY: Final = frozenset({"goal", "model_family"})
 
 
 def _asks(reading: Reading) -> bool:
-    """The message asks a whole question (a sentence ending with a question mark)."""
-    ends = reading.sentence_ends
-    return bool(reading.tokens.words) and any(reading.low[end] == "?" for end in ends)
+    """The message asks a whole question: a sentence ending with a question mark, or one
+    opening the way questions open, typed without the mark ("qual lr pro wan 2.2 i2v", "how
+    long does a flux lora take on a 4090")."""
+    if not reading.tokens.words:
+        return False
+    marked = any(reading.low[end] == "?" for end in reading.sentence_ends)
+    return marked or _opens_a_question(reading)
+
+
+def _opens_a_question(reading: Reading) -> bool:
+    """A sentence opens the way questions do: "qual lr…", "how long does…", "can i…"."""
+    return bool(_question_openings(reading))
+
+
+def _question_openings(reading: Reading) -> list[int]:
+    """The first words of the sentences that open the way questions do."""
+    words = reading.tokens.words
+    openings = [
+        0,
+        *(i for i in range(1, len(words)) if reading.sentence_of(i - 1) != reading.sentence_of(i)),
+    ]
+    return [i for i in openings if f"{' '.join(words[i : i + 4])} ".startswith(_QUESTION_OPENINGS)]
+
+
+def _another_topic(reading: Reading) -> bool:
+    """A question names something of training other than memory: "qual lr pro wan 2.2",
+    "rank 64 on flux overkill?", "quantos repeats coloco no dataset"."""
+    asking = {reading.sentence_of(i) for i in _question_openings(reading)}
+    return any(
+        word in _OTHER_TOPICS and (reading.question(i) or reading.sentence_of(i) in asking)
+        for i, word in enumerate(reading.tokens.words)
+    )
+
+
+_OTHER_TOPICS: Final = LEXICON.words("other_topics")
+
+
+# How a question opens when its mark is left off.
+_QUESTION_OPENINGS: Final = tuple(f"{words} " for words in LEXICON.words("question_openings"))
 
 
 def _asks_why(reading: Reading) -> bool:

@@ -1471,6 +1471,8 @@ def gc_retry(
         (h for h in reading.of("still") if not conditional(reading, h) and not _feared(reading, h)),
         None,
     ) or _crash_after_the_retry(reading, ooms, states)
+    if still is None and not last.retry:
+        still = _crashed_both_ways(reading, ooms, states, last)
     if ooms and still is not None:
         gc = [s for s in states if s.setting == "gc"]
         # the switch back: marked as one, or the first "on" after an "off"
@@ -1528,6 +1530,67 @@ def gc_retry(
     return _found(
         reading, "gc_retry", "fixed", min(last.first, fixed.first), max(last.last, fixed.last)
     )
+
+
+def _crashed_both_ways(
+    reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState], on: SettingState
+) -> Hit | None:
+    """GC tried off and then on, each followed by its crash: "gc off: OOM at step 0. gc on: OOM
+    at step 3", "with gc off it died on step 3, with gc on it makes it to ~1230 and dies". The
+    crash told right after GC on (same sentence or the next, nothing calm between)."""
+    gc = [s for s in states if s.setting == "gc"]
+    before = [s for s in gc if s.last < on.first]
+    off = before[-1] if before else None  # the try just before it
+    if off is None or off.state != "off" or any(s.first > on.first for s in gc):
+        return None
+    told = [h for h in ooms if not reading.negated(h) and not conditional(reading, h)]
+    crashed_off = next((h for h in told if off.last < h.first < on.first), None)
+    if crashed_off is None:
+        return None  # the run with GC off must have crashed too
+    sentence = reading.sentence_of(on.last)
+    crash = next(
+        (
+            h
+            for h in told
+            if on.last < h.first <= on.last + _TOLD_WITH_IT
+            and reading.sentence_of(h.first) - sentence in (0, 1)
+            and not _feared(reading, h)
+            and not reading.question(h.first)
+            and not _calm_between(reading, on.last, h.first)
+            and not any(s.setting == "gc" and on.last < s.first < h.first for s in states)
+        ),
+        None,
+    )
+    if crash is None or _more_changed(reading, states, (off, crashed_off), (on, crash)):
+        return None
+    return crash
+
+
+def _more_changed(
+    reading: Reading,
+    states: Sequence[SettingState],
+    off: tuple[SettingState, Hit],
+    on: tuple[SettingState, Hit],
+) -> bool:
+    """The try with GC on changed something else too: "3. GC off, bs 2: OOM 4. GC on, bs 4:
+    OOM", "quantize on, GC off: OOM - quantize off, GC on: OOM while loading"."""
+    words = reading.tokens.words
+
+    def told(state: SettingState, crash: Hit, since: int) -> tuple[int, int]:
+        opens = reading.sentence_of(state.first)
+        first = next(i for i in range(since, state.first + 1) if reading.sentence_of(i) == opens)
+        return first, crash.first
+
+    off_span = told(off[0], off[1], 0)
+    on_span = told(on[0], on[1], off[1].last + 1)
+    numbers = {w for w in words[off_span[0] : off_span[1]] if w[:1].isdigit()}
+    if any(w[:1].isdigit() and w not in numbers for w in words[on_span[0] : on_span[1]]):
+        return True
+    return any(s.setting != "gc" and on_span[0] <= s.first < on_span[1] for s in states)
+
+
+# How far after "gc on" its own crash is told: "GC on: CUDA out of memory at step 3".
+_TOLD_WITH_IT: Final = 12
 
 
 def _nothing_changed(reading: Reading, retry: SettingState) -> Hit | None:

@@ -691,6 +691,16 @@ INTENTS = [
     ),
     # a job that sits there is no idle GPU
     ("its not training, just sits there. help", "unclear"),
+    # a question without its mark about something other than memory
+    ("qual lr pro wan 2.2 i2v", "off_topic"),
+    # a question opening with 'quantos'
+    ("quantos repeats coloco no dataset", "off_topic"),
+    # a question about rank is not vague
+    ("rank 64 on flux overkill?", "off_topic"),
+    # 'can i' opens a question
+    ("can i train a lora with only 8 images or is that too few", "off_topic"),
+    # a question with nothing named stays unclear
+    ("what am I doing wrong??", "unclear"),
 ]
 
 
@@ -2760,6 +2770,39 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # 'durante o quantize' is while the model is loaded
     ("crashou com cuda oom durante o quantize", {"oom_phase": "loading"}, set()),
+    # GC tried off then on, each with its crash: the switch did not help
+    (
+        "GC off: CUDA out of memory at step 0. GC on: CUDA out of memory at step 3. 4090",
+        {"gc_retry": "still_oom"},
+        set(),
+    ),
+    # the second try, with GC on, crashed too
+    (
+        "lumina 2 lora, 4060 8gb. gc off, bs1 @ 1024: OOM. gc on: OOM too lol. what now",
+        {"gc_retry": "still_oom"},
+        set(),
+    ),
+    # the try with GC on is the one right after GC off
+    (
+        "mano ja tentei 3x. gc off oom, gc off bs1 oom, gc on bs1 oom tb. morre no step 1 sempre",
+        {"gc_retry": "still_oom"},
+        set(),
+    ),
+    # the try with GC on changed the batch too: not GC failing
+    (
+        "## Recap 1. zit 1024, GC on, bs 2: fine 2. zit 1024, GC off, bs 2: OOM at step 1 3. "
+        "zit 1024, GC on, bs 4: OOM at step 1",
+        {},
+        {"gc_retry"},
+    ),
+    # the try with GC on switched quantize off too
+    (
+        "- quantize on, GC off: OOM at step 1\n- quantize off, GC on: OOM while loading",
+        {},
+        {"gc_retry"},
+    ),
+    # GC on with no crash after it is not a failed retry
+    ("gc off -> oom at step 2. gc on -> 3s/it, any way to go faster?", {}, {"gc_retry"}),
 ]
 
 

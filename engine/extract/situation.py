@@ -1086,7 +1086,75 @@ def _from_progress_bar(reading: Reading) -> Found | None:
         step = int(bar[1])
         value = "first_steps" if step <= _FIRST_STEPS else "later" if step >= _LATER else None
         return None if value is None else Found("oom_phase", value, bar.start(), bar.end())
-    return _at_a_percent(reading)
+    return _at_a_percent(reading) or _well_into_the_run(reading)
+
+
+def _well_into_the_run(reading: Reading) -> Found | None:
+    """How far the run had got, told beside the crash in a unit other than steps: "dies at 12
+    percent", "da oom nos 15%", "10 min in and vram full, oom", "OOMs around hour 3", "1234/3000
+    e puf. oom.", "it OOMd overnight"; not "vram at 98%", "30% faster", "travou em 52%"."""
+    crashes = [
+        h
+        for h in reading.of("oom")
+        if not reading.negated(h)
+        and _FROZE.isdisjoint(reading.tokens.words[h.first : h.last + 1])
+        and not conditional(reading, h)
+        and not _feared(reading, h)
+    ]
+    told = {reading.sentence_of(h.first) for h in crashes}
+    # …or in the sentence before a crash told alone: "always in epoch 5ish. OOM."
+    alone = {n for n in told if n > 0 and _words_in(reading.sentence_words(n)) <= 3}
+    told |= {n - 1 for n in alone}
+    for sentence in sorted(told):
+        start, end = _sentence_span(reading, sentence)
+        for into in _INTO_THE_RUN.finditer(reading.low, start, end):
+            if into["share"] is not None and (
+                not 5 <= int(into["share"]) <= 99
+                or _OF_MEMORY.search(reading.low, 0, into.start())
+                or _NOT_OF_THE_RUN.match(reading.low, into.end())
+            ):
+                continue  # "vram at 98%", "fica 30% mais rápido": not how far the run got
+            count, total = into["count"], into["total"]
+            if count is not None and (
+                not 100 <= int(count) < int(total) or _sizes(int(count), int(total))
+            ):
+                continue
+            return Found("oom_phase", "later", into.start(), into.end())
+    return None
+
+
+def _words_in(span: tuple[int, int]) -> int:
+    return span[1] - span[0]
+
+
+def _sentence_span(reading: Reading, sentence: int) -> tuple[int, int]:
+    ends = reading.sentence_ends
+    start = ends[sentence - 1] + 1 if sentence > 0 else 0
+    return start, ends[sentence] if sentence < len(ends) else len(reading.low)
+
+
+_INTO_THE_RUN: Final = re.compile(
+    r"\b(?:at|em|no|na|nos|nas|aos|pelos|pelas|around|by) (?:like |about |around |uns |tipo |~)?"
+    r"(?P<share>\d{1,2})\s*(?:%|percent\b|por cento\b)"
+    r"|\b\d+\s*(?:min|mins|minutes|minutos|h|hr|hrs|hours|horas)\s+(?:in|into|de treino)\b"
+    r"|\b(?:ate|until|till) (?:uns |umas |like |about |around |~)?\d+\s*(?:min|mins|minutes|minutos"
+    r"|h|hr|hrs|hours|horas)\b"
+    r"|\b(?:hour|hora) [1-9]\d?\b"
+    r"|\b(?:epoch|epoca) (?:[2-9]|[1-9]\d)(?:ish)?\b"
+    r"|(?<!\ban )\bovernight\b"  # not "without risking an overnight crash"
+    r"|(?<![\w/.])(?P<count>\d{3,5})\s*/\s*(?P<total>\d{3,6})\b(?!\s*(?:x|px|gb|/))"
+)
+# What a share told of something else is followed by: "30% faster", "60% used", "12%|█▏ |".
+_NOT_OF_THE_RUN: Final = re.compile(
+    r"\s*(?:\||(?:mais |more |less |menos )?(?:faster|slower|speed|rapido|lento|used|usad[oa]"
+    r"|in use|de (?:vram|ram|uso|memoria)|of (?:vram|ram|memory)|vram|ram|util))"
+)
+# The card's memory said right before a share: "vram at 98%", "gpu usage 100%", "memória em 95%"
+_OF_MEMORY: Final = re.compile(
+    r"\b(?:vram|ram|memory|memoria|gpu|usage|uso|utilization|util|load|carga|peaked|peak|pico"
+    r"|maxed|topped)\s*(?:(?:is|was|at|em|a|no|na|hits|reaches|bate|batendo|chega|to|vai|pra|para"
+    r"|ta|esta|fica|ficou|sits|sat|stays|out|~|:|=)\s*)*$"
+)
 
 
 _LABELLED_BAR: Final = re.compile(r"\s*([\w .\-]+?):\s*\d{1,3}%")

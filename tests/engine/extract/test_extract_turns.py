@@ -2803,6 +2803,38 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # GC on with no crash after it is not a failed retry
     ("gc off -> oom at step 2. gc on -> 3s/it, any way to go faster?", {}, {"gc_retry"}),
+    # a share of the run told beside the crash: well into it
+    (
+        "dies at 12 percent. 3080. flux schnell. gc off. bs 1. out of mem",
+        {"oom_phase": "later"},
+        set(),
+    ),
+    # 'nos 40%' after the crash is how far the run got
+    ("vram estourou nos 40% de novo kkkk flux dev bs1 1024 3090", {"oom_phase": "later"}, set()),
+    # minutes into the run
+    (
+        "10 min in and vram full, oom. flux2 on 5090, gc off, bs1 1024",
+        {"oom_phase": "later"},
+        set(),
+    ),
+    # a count of the steps, in the sentence before a crash told alone
+    ("1234/3000 e puf. oom. toda vez no 1234 kkk", {"oom_phase": "later"}, set()),
+    # an epoch past the first
+    (
+        "always somewhere in epoch 5ish, never the exact same step. OOM.",
+        {"oom_phase": "later"},
+        set(),
+    ),
+    # a share of the card's memory is no share of the run
+    ("CUDA out of memory but task manager says only like 60% vram used?? how", {}, {"oom_phase"}),
+    # 'a ram ta em 35%': how full the memory is
+    ("diz out of memory mas a ram ta em 35%, como assim?? gc desligado", {}, {"oom_phase"}),
+    # a share of speed
+    ("lmao turn gc off for 30% speed they said. now it ooms 🙃 4090 flux", {}, {"oom_phase"}),
+    # stuck at a share is no crash
+    ("travou em 52% e nao fala nada", {}, {"oom_phase"}),
+    # a crash only feared
+    ("gc off, want to test it without risking an overnight crash", {}, {"oom_phase"}),
 ]
 
 

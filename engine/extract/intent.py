@@ -16,7 +16,7 @@ from engine.extract.learned import model
 from engine.extract.lexicon import LEXICON
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
-from engine.extract.settings import told_last
+from engine.extract.settings import opens_a_question, told_last
 from engine.extract.signals import OUTSIDE_GUIDE
 from kb.contract import FactValue
 
@@ -347,7 +347,7 @@ def _question_openings(reading: Reading) -> list[int]:
         0,
         *(i for i in range(1, len(words)) if reading.sentence_of(i - 1) != reading.sentence_of(i)),
     ]
-    return [i for i in openings if f"{' '.join(words[i : i + 4])} ".startswith(_QUESTION_OPENINGS)]
+    return [i for i in openings if words and opens_a_question(reading, i)]
 
 
 def _another_topic(reading: Reading) -> bool:
@@ -361,10 +361,6 @@ def _another_topic(reading: Reading) -> bool:
 
 
 _OTHER_TOPICS: Final = LEXICON.words("other_topics")
-
-
-# How a question opens when its mark is left off.
-_QUESTION_OPENINGS: Final = tuple(f"{words} " for words in LEXICON.words("question_openings"))
 
 
 def _asks_why(reading: Reading) -> bool:

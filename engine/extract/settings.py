@@ -503,6 +503,18 @@ _NEED: Final = frozenset({"need", "needs", "preciso", "precisa"})
 _DONE_ASKED: Final = frozenset({"did", "has", "have", "had"})
 
 
+def opens_a_question(reading: Reading, word: int) -> bool:
+    """The sentence of ``word`` opens the way questions do, its mark perhaps left off: "qual lr
+    pro wan…", "how long does…", "what is qfloat8"."""
+    first, last = reading.sentence_words(reading.sentence_of(word))
+    opening = " ".join(reading.tokens.words[first : min(last, first + 4)])
+    return f"{opening} ".startswith(_QUESTION_OPENINGS)
+
+
+# How a question opens when its mark is left off.
+_QUESTION_OPENINGS: Final = tuple(f"{words} " for words in LEXICON.words("question_openings"))
+
+
 def _asks_unmarked(reading: Reading, word: int) -> bool:
     """A question typed without its mark: "so do I just turn it off and pray or what", "does
     turning off gradient checkpointing change the results"."""
@@ -680,6 +692,10 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     weak = word is not None and word.kind in ("weak_on", "weak_off")
     # a quantization named with no state word: "fp8 made my samples black"
     bare = word is None and mention.kind == "assert"
+    if bare and _NOTHING_OF_IT.intersection(
+        {words[max(0, first - 1) : first], words[max(0, first - 2) : first]}
+    ):
+        is_on = False  # "tudo em bf16, nada quantizado", "nothing is quantized"
     return SettingState(
         mention.arg, "on" if is_on else "off", first, last, retry, keyed, weak, bare=bare
     )
@@ -851,8 +867,10 @@ def _offered_as_a_fix(named: Hit, reading: Reading) -> bool:
 def _asked_in_general(named: Hit, reading: Reading) -> bool:
     """Named in a question that tells nothing of the asker's own run: "is qfloat8 + GC worse
     than either alone?", "what is quantize actually quantizing?"."""
-    if not reading.question(named.first) or _in_a_quote(reading, named.first):
+    if _in_a_quote(reading, named.first):
         return False  # "> Is the model quantized (fp8)?" / "no": the answer tells it
+    if not (reading.question(named.first) or opens_a_question(reading, named.first)):
+        return False
     words = reading.tokens.words
     if words[named.first].startswith(("quantizing", "quantizar", "quantizando")) and (
         words[named.first + 1 : named.first + 2] and words[named.first + 1] in _MODEL_PARTS
@@ -998,6 +1016,10 @@ def _bare_state(
 
 
 _NOTHING: Final = frozenset({("nothing",), ("nada",), ("anything",)})
+_NOTHING_OF_IT: Final = frozenset(
+    {("nothing",), ("nada",), ("none",), ("nothing", "is"), ("nothing", "was")}
+    | {("nada", "e"), ("nada", "ta"), ("nada", "esta"), ("nada", "foi")}
+)
 # Settings besides GC that a bare "turned it back on" can be said of
 _SWITCHED_BACK: Final = frozenset({"quantize", "low_vram"})
 _A_NUMBER_NEXT: Final = frozenset((str(n),) for n in range(1, 65))

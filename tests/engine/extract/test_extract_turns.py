@@ -2835,6 +2835,30 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ("travou em 52% e nao fala nada", {}, {"oom_phase"}),
     # a crash only feared
     ("gc off, want to test it without risking an overnight crash", {}, {"oom_phase"}),
+    # 'nothing quantized' says the model is not
+    (
+        "ok so i re-enabled gradient_checkpointing and it STILL ooms on step 1. zimage "
+        "deturbo, nothing quantized, 16gb 5060 ti",
+        {"quantize": False},
+        set(),
+    ),
+    # 'nada quantizado'
+    (
+        "Tudo em bf16, nada quantizado, gradient checkpointing ligado. Nunca deu OOM.",
+        {"quantize": False},
+        set(),
+    ),
+    # a quantization asked about, its mark left off
+    ("what is qfloat8", {}, {"quantize"}),
+    # qtypes compared in a question say nothing of the run
+    (
+        "whats the difference between qfloat8 and uint4 in the qtype dropdown, which one saves "
+        "more vram",
+        {},
+        {"quantize"},
+    ),
+    # a qtype told of the run
+    ("flux with qfloat8 on a 3090, oom at step 1", {"quantize": True}, set()),
 ]
 
 

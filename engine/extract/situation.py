@@ -2117,7 +2117,13 @@ def _fine_beside_gc_on(reading: Reading, states: Sequence[SettingState]) -> Foun
             continue
         went_through = set(words[max(0, cue.first - 2) : cue.last + 1]) & _STABLE_NAMED
         switched = any(
-            s.retry or not _SWITCH_ACTS.isdisjoint(words[s.first - 1 : s.last + 1]) for s in gc
+            s.retry
+            or (
+                not _SWITCH_ACTS.isdisjoint(words[s.first - 1 : s.last + 1])
+                # "3 loras with gc checked, no issue": a state, not a switch
+                and _WITH.isdisjoint(words[max(0, s.first - 1) : s.first + 1])
+            )
+            for s in gc
         )
         if switched and not went_through:
             continue  # "turned GC on and it's fine": what the switch did
@@ -2128,6 +2134,7 @@ def _fine_beside_gc_on(reading: Reading, states: Sequence[SettingState]) -> Foun
     return None
 
 
+_WITH: Final = frozenset({"with", "w", "w/", "com"})
 _FINE_UNTIL_SWITCHED_OFF: Final = re.compile(
     r"\b(?:ran|worked|was fine|trained|funcionava|rodava|treinava|ia)\b[^.?!\n]{0,30}?"
     r"\b(?:before|antes de|antes que|until|ate)\s+(?:eu\s+|i\s+)?"

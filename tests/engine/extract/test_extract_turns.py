@@ -2859,6 +2859,19 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # a qtype told of the run
     ("flux with qfloat8 on a 3090, oom at step 1", {"quantize": True}, set()),
+    # 'with gc checked' is the state those runs had, not a switch
+    (
+        "trained like 3 loras on zit with gc checked, no issue. unchecked it to go faster and "
+        "now cuda oom on step 1 lol",
+        {"stable_with_gc": "yes"},
+        set(),
+    ),
+    # fine up to a step, then the crash: no stable run
+    (
+        "GC on, trains fine up to ~step 2200 then OOM. 3 times now. kontext, 4090, batch 1, 1024",
+        {"oom_phase": "later"},
+        {"stable_with_gc"},
+    ),
 ]
 
 

@@ -131,6 +131,13 @@ _AFTER_ON: Final = frozenset(
         "obv",
         "runs",  # "my gc-on runs are fine"
         "run",
+        # "gc off died, gc on died": what the run did, not what GC is on
+        "dies",
+        "died",
+        "crashed",
+        "crasha",
+        "morre",
+        "estoura",
         "obviamente",
         "since",
         "by",

@@ -2872,6 +2872,12 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"oom_phase": "later"},
         {"stable_with_gc"},
     ),
+    # 'gc on died' tells GC on, then what the run did
+    (
+        "sd1.5 on a 1660 6gb lol. gc off died, gc on died, 512 bs1",
+        {"gc": "enabled", "gc_retry": "still_oom"},
+        set(),
+    ),
 ]
 
 

@@ -795,12 +795,17 @@ def _said_of_mine(reading: Reading, evidence: Sequence[Evidence]) -> bool:
     stop = min(stops, default=len(low))
     sentence = low[start : stop + 1]
     if sentence.rstrip().endswith("?"):
-        return False
+        # "my run with gc off was sharper, is that normal?": told of mine, then asked about
+        head, tail = low[start : at + len(said)], low[at + len(said) : stop + 1]
+        return "," in tail and _OPENS_WITH_MINE.match(head) is not None
     # "gc ligado. testei com ele desligado…": a state told on its own is the run's
     return _MINE.search(sentence) is not None or len(sentence.split()) <= _A_STATE_ALONE
 
 
 _A_STATE_ALONE: Final = 3
+_OPENS_WITH_MINE: Final = re.compile(
+    r"\s*(?:my|meu|minha) (?:runs?|loras?|treinos?|training|jobs?)\b"
+)
 
 
 _MINE: Final = re.compile(

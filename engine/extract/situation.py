@@ -1103,11 +1103,15 @@ def _well_into_the_run(reading: Reading) -> Found | None:
     ]
     told = {reading.sentence_of(h.first) for h in crashes}
     # …or in the sentence before a crash told alone: "always in epoch 5ish. OOM."
-    alone = {n for n in told if n > 0 and _words_in(reading.sentence_words(n)) <= 3}
+    alone = {n for n in told if n > 0 and _count(reading.sentence_words(n)) <= 3}
     told |= {n - 1 for n in alone}
     for sentence in sorted(told):
-        start, end = _sentence_span(reading, sentence)
-        for into in _INTO_THE_RUN.finditer(reading.low, start, end):
+        first, end = reading.sentence_words(sentence)
+        if first == end:
+            continue
+        starts = reading.tokens.starts
+        stop = starts[end] if end < len(starts) else len(reading.low)  # "…nos 70%)" ends after "%"
+        for into in _INTO_THE_RUN.finditer(reading.low, starts[first], stop):
             if into["share"] is not None and (
                 not 5 <= int(into["share"]) <= 99
                 or _OF_MEMORY.search(reading.low, 0, into.start())
@@ -1123,14 +1127,8 @@ def _well_into_the_run(reading: Reading) -> Found | None:
     return None
 
 
-def _words_in(span: tuple[int, int]) -> int:
-    return span[1] - span[0]
-
-
-def _sentence_span(reading: Reading, sentence: int) -> tuple[int, int]:
-    ends = reading.sentence_ends
-    start = ends[sentence - 1] + 1 if sentence > 0 else 0
-    return start, ends[sentence] if sentence < len(ends) else len(reading.low)
+def _count(words: tuple[int, int]) -> int:
+    return words[1] - words[0]
 
 
 _INTO_THE_RUN: Final = re.compile(
@@ -1644,13 +1642,12 @@ def _more_changed(
     OOM", "quantize on, GC off: OOM - quantize off, GC on: OOM while loading"."""
     words = reading.tokens.words
 
-    def told(state: SettingState, crash: Hit, since: int) -> tuple[int, int]:
-        opens = reading.sentence_of(state.first)
-        first = next(i for i in range(since, state.first + 1) if reading.sentence_of(i) == opens)
-        return first, crash.first
+    def try_told(state: SettingState, crash: Hit, since: int) -> tuple[int, int]:
+        """From the start of the state's sentence (not before ``since``) to its crash."""
+        return max(since, reading.sentence_words(reading.sentence_of(state.first))[0]), crash.first
 
-    off_span = told(off[0], off[1], 0)
-    on_span = told(on[0], on[1], off[1].last + 1)
+    off_span = try_told(off[0], off[1], 0)
+    on_span = try_told(on[0], on[1], off[1].last + 1)
     numbers = {w for w in words[off_span[0] : off_span[1]] if w[:1].isdigit()}
     if any(w[:1].isdigit() and w not in numbers for w in words[on_span[0] : on_span[1]]):
         return True

@@ -332,28 +332,19 @@ def _asks(reading: Reading) -> bool:
     if not reading.tokens.words:
         return False
     marked = any(reading.low[end] == "?" for end in reading.sentence_ends)
-    return marked or _opens_a_question(reading)
+    return marked or bool(_asking_sentences(reading))
 
 
-def _opens_a_question(reading: Reading) -> bool:
-    """A sentence opens the way questions do: "qual lr…", "how long does…", "can i…"."""
-    return bool(_question_openings(reading))
-
-
-def _question_openings(reading: Reading) -> list[int]:
-    """The first words of the sentences that open the way questions do."""
-    words = reading.tokens.words
-    openings = [
-        0,
-        *(i for i in range(1, len(words)) if reading.sentence_of(i - 1) != reading.sentence_of(i)),
-    ]
-    return [i for i in openings if words and opens_a_question(reading, i)]
+def _asking_sentences(reading: Reading) -> set[int]:
+    """The sentences that open the way questions do: "qual lr…", "how long does…", "can i…"."""
+    sentences = range(len(reading.sentence_ends) + 1)
+    return {n for n in sentences if opens_a_question(reading, n)}
 
 
 def _another_topic(reading: Reading) -> bool:
     """A question names something of training other than memory: "qual lr pro wan 2.2",
     "rank 64 on flux overkill?", "quantos repeats coloco no dataset"."""
-    asking = {reading.sentence_of(i) for i in _question_openings(reading)}
+    asking = _asking_sentences(reading)
     return any(
         word in _OTHER_TOPICS and (reading.question(i) or reading.sentence_of(i) in asking)
         for i, word in enumerate(reading.tokens.words)

@@ -510,10 +510,10 @@ _NEED: Final = frozenset({"need", "needs", "preciso", "precisa"})
 _DONE_ASKED: Final = frozenset({"did", "has", "have", "had"})
 
 
-def opens_a_question(reading: Reading, word: int) -> bool:
-    """The sentence of ``word`` opens the way questions do, its mark perhaps left off: "qual lr
+def opens_a_question(reading: Reading, sentence: int) -> bool:
+    """Sentence ``sentence`` opens the way questions do, its mark perhaps left off: "qual lr
     pro wan…", "how long does…", "what is qfloat8"."""
-    first, last = reading.sentence_words(reading.sentence_of(word))
+    first, last = reading.sentence_words(sentence)
     opening = " ".join(reading.tokens.words[first : min(last, first + 4)])
     return f"{opening} ".startswith(_QUESTION_OPENINGS)
 
@@ -876,7 +876,9 @@ def _asked_in_general(named: Hit, reading: Reading) -> bool:
     than either alone?", "what is quantize actually quantizing?"."""
     if _in_a_quote(reading, named.first):
         return False  # "> Is the model quantized (fp8)?" / "no": the answer tells it
-    if not (reading.question(named.first) or opens_a_question(reading, named.first)):
+    if not (
+        reading.question(named.first) or opens_a_question(reading, reading.sentence_of(named.first))
+    ):
         return False
     words = reading.tokens.words
     if words[named.first].startswith(("quantizing", "quantizar", "quantizando")) and (

@@ -1103,8 +1103,7 @@ def _well_into_the_run(reading: Reading) -> Found | None:
     ]
     told = {reading.sentence_of(h.first) for h in crashes}
     # …or in the sentence before a crash told alone: "always in epoch 5ish. OOM."
-    alone = {n for n in told if n > 0 and _count(reading.sentence_words(n)) <= 3}
-    told |= {n - 1 for n in alone}
+    told |= {n - 1 for n in told if n > 0 and _length(reading.sentence_words(n)) <= 3}
     for sentence in sorted(told):
         first, end = reading.sentence_words(sentence)
         if first == end:
@@ -1127,7 +1126,8 @@ def _well_into_the_run(reading: Reading) -> Found | None:
     return None
 
 
-def _count(words: tuple[int, int]) -> int:
+def _length(words: tuple[int, int]) -> int:
+    """How many words a span of words holds."""
     return words[1] - words[0]
 
 

@@ -39,6 +39,7 @@ from engine.extract.settings import (
     current_states,
     doubted,
     of_another_person,
+    revised_at,
     setting_states,
     told_last,
 )
@@ -631,6 +632,13 @@ def _current(reading: Reading, hits: Sequence[Hit]) -> Hit | None:
     values = {h.arg for h in hits}
     if len(values) <= 1:
         return hits[0] if hits else None
+    revised = revised_at(reading)
+    if revised:
+        # "hidream on an a4000. edit: no, it's the a5000": the one said after the correction
+        part = [bisect_right(revised, reading.tokens.starts[h.first]) for h in hits]
+        later = [h for h, at in zip(hits, part, strict=True) if at == max(part)]
+        if max(part) > min(part) and len({h.arg for h in later}) == 1:
+            return later[0]
     for hit in hits:
         if _moved_to(reading, hit):
             return hit

@@ -22,7 +22,7 @@ from engine.extract.lexicon import LEXICON, expand, read_data
 from engine.extract.normalize import words_of
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
-from engine.extract.settings import of_another_person, told_runs
+from engine.extract.settings import of_another_person, revised_at, told_runs
 from engine.extract.spelled import spelled_numbers
 from engine.extract.trie import Trie, build
 
@@ -78,6 +78,8 @@ _SETTING_ROLES: Final = frozenset(
 # Settings that, said only of an earlier run or in a supposition, are left unknown: the run now
 # may well differ ("I tried batch 2 last time"). A resolution said so is usually still the one.
 _ASIDE_ALONE_DROPPED: Final = frozenset({"batch_size", "gradient_accumulation"})
+# Settings and the card's memory: said again after "edit:" or "sorry,", the later value is the one.
+_REVISED_ROLES: Final = _SETTING_ROLES | {"vram_gb"}
 # What a quoted question about the previews leaves in its place: the answer under it is theirs.
 ASKED_PREVIEWS: Final = "previewsasked"
 _PREVIEW_WORDS: Final = frozenset(
@@ -899,6 +901,12 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             continue  # "I'd like the previews smaller than 1024": compared to, not set
         if role in _SETTING_ROLES and _corrected_away(reading, number, numbers, clause_of):
             continue  # "a resolução é 768 e não 1024", "it's batch 2 not 4": not the value
+        if (
+            role == "max_resolution"
+            and not number.members
+            and int(number.value) in _taken_out(reading)
+        ):
+            continue  # "edit: 1280 removed, still ooms": no longer trained at
         put_instead = _put_instead(reading, number) if role in _SETTING_ROLES else None
         if put_instead is not None:
             # "want previews at 512 instead of 1024": 1024 is the run's; asked ("is training at
@@ -1551,6 +1559,7 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
         by_role[item.role].append(item)
     found: list[Found] = []
     runs = told_runs(reading)
+    revised = revised_at(reading)
     for role, items in by_role.items():
         if runs is not None and any(runs[0] < i.number.start < runs[1] for i in items):
             # "run 1: bs 4 → OOM step 1. run 2: bs 2 → OOM at step 300": the run told last,
@@ -1575,8 +1584,26 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
                 if i.number.members
                 or not _WAS.search(reading.low, max(0, i.number.start - 24), i.number.start)
             ] or items
+        if revised and role in _REVISED_ROLES:
+            # "81 frames. edit: 49 too. edit 2: even 33 ooms", "4. digo, 2": said last, after
+            # the message corrects or updates itself
+            last = max(bisect_right(revised, i.number.start) for i in items)
+            items = [i for i in items if bisect_right(revised, i.number.start) == last]
+            # "…it's 49 frames, the 81 was my old job", "it's the 12GB 3080, not the 10GB one"
+            items = [i for i in items if not _said_as_wrong(reading.low, i.number)] or items
         found.extend(_facts(reading, role, items))
     return _at_a_sample(reading, _paired_batch(reading, found, by_role), by_role)
+
+
+def _said_as_wrong(low: str, number: Number) -> bool:
+    return bool(
+        _NOT_THE.search(low, max(0, number.start - 12), number.start)
+        or _WAS_AFTER.match(low, number.end)
+    )
+
+
+_NOT_THE: Final = re.compile(r"\b(?:not|nao|e nao|and not)\s+(?:the\s+|o\s+|a\s+)?$")
+_WAS_AFTER: Final = re.compile(r"\s*(?:frames|gb|px|steps)?\s*(?:was|were|era|eram)\b")
 
 
 _WAS: Final = re.compile(

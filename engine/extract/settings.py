@@ -2312,6 +2312,34 @@ def told_last(reading: Reading) -> int | None:
     return None if runs is None else runs[1]
 
 
+def revised_at(reading: Reading) -> tuple[int, ...]:
+    """Where the message corrects or updates itself: "EDIT: …", "update 2: …", "bs 4… sorry,
+    2", "rodando a 1280... corrigindo, 1024", "3070. ah não, agora é 3080 ti". What is said after
+    a mark replaces what was said of the same thing before it."""
+    return tuple(m.start() for m in _REVISION.finditer(reading.low))
+
+
+_REVISION: Final = re.compile(
+    # not the model's name: "qwen edit: oom at step 1"
+    r"(?<![\w-])(?<!qwen )(?<!image )(?<!qie )"
+    r"(?:edit|edited|edit\s?[1-9]|upd|update|update\s?[1-9]|atualizacao|atualizando)\s*:"
+    r"|\b(?:wait no|no wait|sorry no|no sorry|oops no|oops|ops|opa nao|pera nao|pera,? nao"
+    r"|ah nao|scratch that|correction|corrected|corrigindo|correcao|i mean|digo|quer dizer)"
+    r"(?=\s*[,.:;!-])"
+)
+
+
+def _revised_between(
+    reading: Reading, states: Sequence[SettingState], revised: Sequence[int]
+) -> bool:
+    """Some of GC's states are said after a correction or an update the others come before."""
+    if not revised:
+        return False
+    starts = reading.tokens.starts
+    parts = {bisect_right(revised, starts[s.first]) for s in states if s.setting == "gc"}
+    return len(parts) > 1
+
+
 def told_runs(reading: Reading) -> tuple[int, int] | None:
     """Where the first and the last of several runs told one by one begin."""
     return _runs_told(reading.low)
@@ -2706,7 +2734,8 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
     states = [s for s in states if not s.wished]
     past = {reading.sentence_of(h.first) for h in reading.of("past")}
     cond = {reading.clauses[h.first] for h in reading.of("cond") if not _fine_without(reading, h)}
-    if _debated(reading, states):
+    revised = revised_at(reading)
+    if _debated(reading, states) and not _revised_between(reading, states, revised):
         states = [s for s in states if s.setting != "gc"]
     states = [_the_other_than_never_tried(reading, s) for s in states]
     told = [s for s in states if not _generic(s, reading, states)]
@@ -2783,6 +2812,10 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
             _before_the_retry(reading, held[1], state) or _asked_with(reading, held[1], state)
         ):
             continue
+        if rank and held is not None and _revised_between(reading, (held[1], state), revised):
+            # "it's off. wait no, I checked, it's `true`", "EDIT: set it back to true, trains":
+            # the message corrected or updated since
+            rank, weaker = max(rank, held[0]), False
         if held is None or rank > held[0] or (rank == held[0] and not weaker):
             chosen[state.setting] = (rank, state)
     held = chosen.get("gc")

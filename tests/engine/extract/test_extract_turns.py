@@ -2878,6 +2878,54 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc": "enabled", "gc_retry": "still_oom"},
         set(),
     ),
+    # a value said again after an edit is the one now, the last edit's
+    (
+        "ltx lora dies on step 1 at 121 frames. edit: 97 too. edit 2: even 65 frames ooms, gc "
+        "on, 4090",
+        {"num_frames": 65},
+        set(),
+    ),
+    # a number corrected by 'sorry'
+    (
+        "z-image training dies at step 1, bs 4... sorry, bs 2, the 4 was another config. 16gb card",
+        {"batch_size": 2, "vram_gb": 16},
+        set(),
+    ),
+    # the card corrected: the one said after 'ah não'
+    (
+        "3070. ah não, troquei mês passado, agora é 3080 ti. flux dev dando oom logo no step 1",
+        {"vram_gb": 12},
+        set(),
+    ),
+    # the previews' size changed in an edit
+    (
+        "amostras 1024x1024, 25 steps, gc off, qie 2511 estourando nas amostras.\nEdit: baixei "
+        "as amostras pra 768x768 e passou",
+        {"sample_width": 768, "sample_height": 768},
+        set(),
+    ),
+    # a size taken out in an edit is no longer trained at
+    (
+        "buckets 512, 768, 1024, 1280, oom around step 300 on the 32gb card. edit: 1280 "
+        "removed, still ooms",
+        {"resolutions": [512, 768, 1024], "max_resolution": 1024},
+        set(),
+    ),
+    # GC switched in an edit: the state after it is the one now
+    (
+        "Training SDXL on a 4090 with gradient checkpointing on, 14GB used.\n\nEdit: tried "
+        "turning it off for a quick test, 21GB peak and 30% faster, no crash. Should I just "
+        "leave it off?",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # switched back on in an edit
+    (
+        "tinha o gradient checkpointing desligado e capotava no step 2. EDIT: liguei o "
+        "gradient checkpointing e passou",
+        {"gc": "enabled"},
+        set(),
+    ),
 ]
 
 

@@ -11,7 +11,7 @@ from engine.config.families import family_rules
 from engine.extract import roles, situation
 from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
-from engine.extract.intent import ASKS, GOALS, ended_before_now, intent_of
+from engine.extract.intent import ASKS, GOALS, asks, ended_before_now, intent_of
 from engine.extract.learned import second_opinion
 from engine.extract.lexicon import GC_WORDS, LEXICON
 from engine.extract.locale_guess import guess_locale
@@ -1089,12 +1089,15 @@ def extract(
         intent = (
             "unclear"  # a pasted job with nothing asked: about training, wanting who knows what
         )
-    if intent == "off_topic" and "?" in reading.text:
+    if intent == "off_topic" and ("?" in reading.text or asks(reading)):
         # a question with nothing to do with training memory: a model or a card named in passing
-        # ("can I sell a flux LoRA?", "does a 5090 fit a mid tower?") is no setup to remember
-        for name in _NAMED_IN_PASSING:
+        # ("can I sell a flux LoRA?", "does a 5090 fit a mid tower?") is no setup to remember;
+        # asked without its mark, only the card ("anyone know if the 5090 is back in stock"):
+        # "qual lr pro wan 2.2" is still asked of the model they train
+        passing = _NAMED_IN_PASSING if "?" in reading.text else {"vram_gb"}
+        for name in passing:
             facts.pop(name, None)
-        evidence = tuple(e for e in evidence if e.fact not in _NAMED_IN_PASSING)
+        evidence = tuple(e for e in evidence if e.fact not in passing)
     switched_back = "gc_retry" in facts or any(s.retry for s in states if s.setting == "gc")
     if (
         intent == "explain"

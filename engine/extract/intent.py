@@ -149,7 +149,7 @@ def _by_cues(
         return "explain" if _asks_why(reading) else "off_topic"
     if reading.has("trouble", "oom", "mention", "vram") or set(facts) - _NAMES_ONLY:
         return "unclear"
-    if _asks(reading):
+    if asks(reading):
         return "off_topic"  # a clear question about training, but not about memory ("what lr?")
     if facts:
         return "unclear"
@@ -325,7 +325,7 @@ _ADDRESSED: Final = LEXICON.words("addressed")
 _NAMES_ONLY: Final = frozenset({"goal", "model_family"})
 
 
-def _asks(reading: Reading) -> bool:
+def asks(reading: Reading) -> bool:
     """The message asks a whole question: a sentence ending with a question mark, or one
     opening the way questions open, typed without the mark ("qual lr pro wan 2.2 i2v", "how
     long does a flux lora take on a 4090")."""

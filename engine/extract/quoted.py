@@ -292,6 +292,18 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
             found.append(QuotedAnswer("gc", "enabled", start, end))
             found.append(QuotedAnswer("gc_retry", outcome, start, end))
             continue
+        if (
+            said in ("yes", "no")
+            and quote.count("?") == 1  # not "> is GC on? > and does it crash at sampling?"
+            and quoted.has("oom")
+            and _asks_with_gc_on(quoted)
+        ):
+            # "> Do you get any OOM with gradient checkpointing on?" / "nope never, 4 runs done":
+            # GC is on either way; no crash with it is a run that went well
+            found.append(QuotedAnswer("gc", "enabled", start, end))
+            if said == "no" and not read(answer).has("oom"):
+                found.append(QuotedAnswer("stable_with_gc", "yes", start, end))
+            continue
         on = (gc.state == "on") == (said == "yes")
         # done as told: "> turn gc back on" / "ok, did it"; not "it IS on, never turned it off"
         done = _done(answer_words)

@@ -2926,6 +2926,26 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc": "enabled"},
         set(),
     ),
+    # a cloud machine named by its memory is the card's
+    (
+        "On RunComfy, where's the gradient checkpointing box? I'm on the 48GB machine training "
+        "Qwen Edit.",
+        {"vram_gb": 48},
+        set(),
+    ),
+    # 'máquina de 24' on a cloud service is the card's memory
+    ("maquina de 24 no runcomfy, zimage a 1280, gc off, capotou no step 1", {"vram_gb": 24}, set()),
+    # 'minha placa é de 16'
+    ("onde fica o gradient checkpointing na ui? minha placa é de 16", {"vram_gb": 16}, set()),
+    # a card asked about in a question without its mark is no setup
+    ("anyone know if the 4090 is back in stock anywhere", {}, {"vram_gb"}),
+    # no crash with GC on, answered under the question
+    (
+        "> Do you get any OOM with gradient checkpointing on?\nnope, never. did 3 runs with "
+        "it. just want it faster",
+        {"gc": "enabled", "stable_with_gc": "yes"},
+        set(),
+    ),
 ]
 
 

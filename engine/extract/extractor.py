@@ -333,6 +333,8 @@ def _read(scan: str) -> tuple[Reading, str | None]:
         hits = [h for h in hits if not (h.kind in _AMBIGUOUS_IN_PT and _in_the(words, h.first))]
         # "there's no sample at that step" is none, not "in the sample"
         hits = [h for h in hits if not (h.kind == "phase" and _none_of(words, h.first))]
+        # "buckets 640 896 1152 n it ooms", "every now n then": in English "n" is "and"
+        hits = [h for h in hits if not (h.kind == "neg" and words[h.first : h.last + 1] == ("n",))]
     hits = [h for h in hits if not (h.kind == "past" and _before_something(words, h))]
     hits = [h for h in hits if not (h.kind == "neg" and _stopped_by(words, h))]
     hits = [h for h in hits if not (h.kind == "neg" and _nothing_and(scan, tokens, h))]

@@ -1011,7 +1011,11 @@ def _sized_images(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
         if first >= last:
             continue
         start, end = starts[first], ends[last - 1]
-        found = _SIZED.search(reading.low, start, end) or _OF_SIZE.search(reading.low, start, end)
+        found = (
+            _SIZED.search(reading.low, start, end)
+            or _OF_SIZE.search(reading.low, start, end)
+            or _size_it_hits(reading.low, start, end)
+        )
         if found is not None and not _TRAINED_ON.search(
             reading.low, max(0, found.start() - 12), found.start()
         ):
@@ -1028,6 +1032,28 @@ _SIZED: Final = re.compile(
     r"(?:buckets?|ones|images|imagens|imgs|fotos|pics|batches|lotes)\b"
     r"|\b(?:hits?|when|once|pega|cai|always|sempre)\s+(?:on\s+|em\s+|num\s+)?(?:a|um|uma|num)?\s*"
     r"\d{3,4}(?:x\d{3,4})?(?:px)?\s+(?:batch|bucket|image|lote|imagem)\b"
+)
+
+
+def _size_it_hits(low: str, start: int, end: int) -> re.Match[str] | None:
+    """ "ooms every time it hits 1152", "morre toda vez que pega uma 1536": a size it breaks on,
+    a training size by its shape (a multiple of 64 from 512 to 2048), not a step."""
+    return next(
+        (
+            m
+            for m in _EVERY_TIME_IT_HITS.finditer(low, start, end)
+            if int(m["size"]) % 64 == 0 and 512 <= int(m["size"]) <= 2048
+        ),
+        None,
+    )
+
+
+_EVERY_TIME_IT_HITS: Final = re.compile(
+    r"\b(?:every time|everytime|whenever|each time|only when|toda vez que?|sempre que"
+    r"|so quando|so qnd)\s+(?:it\s+|ele\s+)?"
+    r"(?:hits?|gets? to|reaches|lands on|pega|chega (?:n[oa]s?|em)|cai (?:n[oa]|em))\s+"
+    r"(?:(?:the|a|an|o|uma?|numa?)\s+)?(?:(?:image|imagem|img|foto|bucket)\s+(?:de\s+)?)?"
+    r"(?P<size>\d{3,4})(?:px)?\b(?!\s*(?:steps?|passos?|/|it\b|s\b|x\d))"
 )
 _OF_SIZE: Final = re.compile(
     r"\b(?:only|so|just|when|whenever|quando|qnd|qdo|sempre|always|hits?|pega|cai|vem)\b"

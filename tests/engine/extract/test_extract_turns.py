@@ -2946,6 +2946,34 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc": "enabled", "stable_with_gc": "yes"},
         set(),
     ),
+    # English 'n' is 'and', not a negation; a size it breaks on each time it comes is a bucket spike
+    (
+        "buckets 768 1024 1280 n it ooms every time it hits 1280 w/ gc off. 4070",
+        {"oom_phase": "bucket_spike", "max_resolution": 1280, "gc": "disabled"},
+        set(),
+    ),
+    # 'grad chkpt' names GC
+    (
+        "turned off grad chkpt to go faster n now flux ooms on step 1",
+        {"gc": "disabled", "oom_phase": "first_steps"},
+        set(),
+    ),
+    # 'toda vez que pega uma 1536'
+    (
+        "morre toda vez que pega uma imagem 1536, o resto vai de boa",
+        {"oom_phase": "bucket_spike"},
+        set(),
+    ),
+    # a round count of steps is no training size
+    ("crashes every time it hits 1000, gc off", {"gc": "disabled"}, {"oom_phase"}),
+    # 'sample gen' is the previews
+    (
+        "trains fine but blows up every time it hits sample gen at step 500",
+        {"oom_phase": "sampling"},
+        set(),
+    ),
+    # 'no meio das amostras'
+    ("estourou no step 1500 bem no meio das amostras", {"oom_phase": "sampling"}, set()),
 ]
 
 

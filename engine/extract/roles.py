@@ -22,7 +22,12 @@ from engine.extract.lexicon import LEXICON, expand, read_data
 from engine.extract.normalize import words_of
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
-from engine.extract.settings import of_another_person, revised_at, told_runs
+from engine.extract.settings import (
+    of_another_person,
+    opens_a_question,
+    revised_at,
+    told_runs,
+)
 from engine.extract.spelled import spelled_numbers
 from engine.extract.trie import Trie, build
 
@@ -1008,7 +1013,16 @@ def _lowered_to(reading: Reading, number: Number, assigned: Sequence[Assigned]) 
         return False
     if reading.sentence_of(number.first) - reading.sentence_of(assigned[-1].number.first) > 1:
         return False
-    return _CHANGED_IT_TO.search(reading.low, max(0, number.start - 32), number.start) is not None
+    return bool(
+        _CHANGED_IT_TO.search(reading.low, max(0, number.start - 32), number.start)
+        # "went from bs 4 to 2, same thing. then 1", "baixei pro 2, nada. agora tô no 1"
+        or _THEN_ON.search(reading.low, max(0, number.start - 24), number.start)
+    )
+
+
+_THEN_ON: Final = re.compile(
+    r"(?:[.,;]\s*|\b(?:and|e)\s+)(?:then|depois|agora (?:to|estou|ta) (?:no|na|em))\s+$"
+)
 
 
 _CHANGED_IT_TO: Final = re.compile(
@@ -1189,6 +1203,8 @@ def _aside(reading: Reading, number: Number, *, same_job: bool = False) -> bool:
         return False  # "I'm at bs 2 with accum 2, so effective 4?": the run now, then a question
     if _RUNNING_THIS.search(reading.low):
         return False  # "Batch Size 2 and Gradient Accumulation 4? that's what I'm running"
+    if _compared_in_a_question(reading, number):
+        return True  # "what's the difference between batch 4 and batch 1 with accum 4?"
     first, _ = reading.sentence_words(sentence)
     if reading.question(number.first) and (
         _EQUALS.search(reading.low, number.end, reading.tokens.ends[_sentence_end(reading, number)])
@@ -1413,6 +1429,36 @@ _FITS_BEFORE: Final = re.compile(
 
 
 _VERSUS: Final = frozenset({"vs", "versus"})
+
+
+def _compared_in_a_question(reading: Reading, number: Number) -> bool:
+    """A question weighing two values against each other: "difference between batch 4 and
+    batch 1 with accum 4?", "is batch 2 actually faster than batch 1", "qual a diferença entre
+    lote 4 e lote 1?"."""
+    sentence = reading.sentence_of(number.first)
+    words = reading.words_of_sentence(number.first)
+    weighed = False
+    for at, word in enumerate(words):
+        before = any(w.isdigit() for w in words[:at])
+        after = [w.isdigit() for w in words[at + 1 : at + 1 + _BETWEEN_REACH]]
+        if (word in _BETWEEN and sum(after) >= 2) or (
+            word in _THAN and before and any(after[:_THAN_REACH])
+        ):
+            weighed = True  # "than batch 1", not "than this one (gc on, bs 4)"
+    if not weighed:
+        return False
+    return (
+        reading.question(number.first)
+        or opens_a_question(reading, sentence)
+        or words[0] in _ASKING_VERBS  # "is batch 2 actually faster than batch 1"
+    )
+
+
+_ASKING_VERBS: Final = frozenset({"is", "are", "does", "do", "would", "will", "can", "should"})
+_BETWEEN: Final = frozenset({"between", "entre"})
+_THAN: Final = frozenset({"than", "identical", "compared", "comparado"})
+_BETWEEN_REACH: Final = 6
+_THAN_REACH: Final = 3
 
 
 # "the exact same config that trained fine last week (bs1, 1024) OOMs now": what the earlier run
@@ -1640,6 +1686,8 @@ def _paired_batch(
         accum = paired(item)
         if accum is None or item.number.value == batch.value:
             continue
+        if _compared_in_a_question(reading, item.number):
+            continue  # "the difference between batch 4 and batch 1 with accum 4?": weighed
         if item.number.value * accum.number.value != batch.value:
             continue
         told_first = any(

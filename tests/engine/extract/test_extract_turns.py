@@ -2974,6 +2974,32 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # 'no meio das amostras'
     ("estourou no step 1500 bem no meio das amostras", {"oom_phase": "sampling"}, set()),
+    # two values weighed in a question are neither the run's
+    (
+        "whats the difference between batch 4 and batch 1 with grad accum 4? just curious",
+        {},
+        {"batch_size", "gradient_accumulation"},
+    ),
+    # weighed in a question typed without its mark
+    ("is batch 2 really faster than batch 1 or same time per image", {}, {"batch_size"}),
+    # lowered again, told with 'then'
+    (
+        "went from bs 4 to 2, same crash. then 1. still oom on flux dev, 3080",
+        {"batch_size": 1},
+        set(),
+    ),
+    # 'agora tô no 1' after lowering
+    (
+        "com batch 4 estourou, baixei pro 2 e nada. agora to no 1 e foi, mas lento",
+        {"batch_size": 1},
+        set(),
+    ),
+    # a run compared to another is not two values weighed
+    (
+        "my last lora (gc off, bs 1) came out sharper than this one (gc on, bs 4)?? no ooms either",
+        {"batch_size": 4},
+        set(),
+    ),
 ]
 
 

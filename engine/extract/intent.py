@@ -215,8 +215,28 @@ def _asks_for_accumulation(reading: Reading) -> bool:
             continue  # "batch 1, acumulação 2, GC ligado… vale desligar o GC?": the setup
         if low[max(0, start - 2) : start].strip() == "," and low[end : end + 1] == ",":
             continue
+        if _suspected(reading, hit):
+            continue  # "é a acumulação ou o checkpointing q ta estragando?": a cause suspected
         return True
     return False
+
+
+def _suspected(reading: Reading, hit: Hit) -> bool:
+    """Accumulation weighed against GC as the cause of a bad result, in a question: "is it the
+    accumulation or the checkpointing that's ruining it?"."""
+    words = reading.words_of_sentence(hit.first)
+    return (
+        reading.has("quality")
+        and reading.question(hit.first)
+        and not _EITHER.isdisjoint(words)
+        and any(
+            h.arg == "gc" and reading.sentence_of(h.first) == reading.sentence_of(hit.first)
+            for h in reading.of("mention")
+        )
+    )
+
+
+_EITHER: Final = frozenset({"or", "ou"})
 
 
 _A_VALUE_AFTER: Final = re.compile(r"(?:_steps)?\s*[:=]?\s*1\b")  # "grad accum 1": none used

@@ -382,10 +382,13 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
         # "if i switch off gradient checkpointing will the OOM hit right away or later on?":
         # whether or when it would crash is asked, with no crash told
         return _hit(reading, "goal", "explain", would[0])
-    rate = stated_rate(reading)
-    if rate is not None and ("?" in reading.text or reading.has("trouble")):
-        # "is 3s/it good or bad for zit on a 3060", "wan 2.2 5b, 121 frames. 45s/it. halp": a
-        # step's time asked about or complained of, with no crash told, is about speed
+    rate = stated_rate(reading) or _RUN_TIME.search(reading.low)
+    if rate is not None and (
+        "?" in reading.text or reading.has("trouble") or _IF_NORMAL.search(reading.low)
+    ):
+        # "is 3s/it good or bad for zit on a 3060", "wan 2.2 5b, 121 frames. 45s/it. halp",
+        # "3000 steps em 5h na 3090 é normal", "5s/it na 4060, é isso mesmo ou tem algo errado":
+        # a step's or a run's time asked about or complained of, with no crash told, is speed
         at = reading.word_at(rate.start())
         return _found(reading, "goal", "speed", at, reading.word_at(rate.end() - 1))
     return None
@@ -402,6 +405,17 @@ def stated_rate(reading: Reading) -> re.Match[str] | None:
     return next(told, None)
 
 
+# How long a run took: "3000 steps em 5h", "2000 steps took like 9 hours", "levou 7h".
+_RUN_TIME: Final = re.compile(
+    r"\b\d+\s*(?:steps|passos)\s+(?:em|in|took|levou|leva|takes|take)\s+"
+    r"(?:uns\s+|umas\s+|about\s+|like\s+|~\s*)?\d+(?:[.,]\d+)?\s*(?:h|hr|hrs|hours|horas|min|mins)\b"
+    r"|\b(?:took|takes|levou|leva|demorou|demora)\s+(?:uns\s+|umas\s+|about\s+|like\s+|~\s*)?"
+    r"\d+(?:[.,]\d+)?\s*(?:h|hr|hrs|hours|horas)\b"
+)
+# Asking whether a speed is as it should be, the mark perhaps left off.
+_IF_NORMAL: Final = re.compile(
+    r"\b(?:normal|e isso mesmo|isso mesmo|algo errado|something wrong|expected|esperado)\b"
+)
 # A progress bar's own rate ("[00:41<00:19, 6.52s/it]") is the log's, not the person's.
 _BAR_REACH: Final = 24
 _IN_A_BAR: Final = re.compile(r"<[\d:?]+,\s*[\d.]*$")

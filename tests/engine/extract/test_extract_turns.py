@@ -701,6 +701,23 @@ INTENTS = [
     ("can i train a lora with only 8 images or is that too few", "off_topic"),
     # a question with nothing named stays unclear
     ("what am I doing wrong??", "unclear"),
+    # a step's time asked about, the mark left off
+    ("6s/it na 3060 com zit, é isso mesmo ou tem algo errado", "speed"),
+    # a run's time asked about
+    ("2000 passos em 6h na 4090 com flux dev é normal?", "speed"),
+    # a run's time asked about
+    ("2000 steps took like 9 hours on my 3090, is that expected", "speed"),
+    # a bad result with the batch suspected is about quality
+    (
+        "bs 1 gives me noisy, inconsistent samples on wan. is it the batch or the checkpointing?",
+        "quality",
+    ),
+    # accumulation suspected as the cause, beside GC, is no wish for accumulation
+    (
+        "minha lora de flux ta saindo sem fidelidade, uso batch 1 GA 4. é a acumulação ou o "
+        "checkpointing q ta estragando?",
+        "quality",
+    ),
 ]
 
 

@@ -718,6 +718,19 @@ INTENTS = [
         "checkpointing q ta estragando?",
         "quality",
     ),
+    # 'estorô' typed for 'estourou'
+    ("vram estorô no qwen edit mds", "fix_oom"),
+    # 'capotando' is crashing
+    ("liguei o low vram e nada, continua capotando", "fix_oom"),
+    # asking whether a key sits in the right place
+    ("is this the right place for it?\ntrain:\n  gradient_checkpointing: true", "where_to_change"),
+    # how to see a setting is asking where it is
+    (
+        "> Is gradient checkpointing on in your job?\nno clue, how do i even check that",
+        "where_to_change",
+    ),
+    # asking where to ask is no setting's place
+    ("hi! is this the right place to ask about ai toolkit?", "off_topic"),
 ]
 
 

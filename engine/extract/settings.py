@@ -477,7 +477,7 @@ def _asked(word: Hit, reading: Reading) -> bool:
     words = reading.tokens.words
     said = words[word.first]
     before = words[max(0, word.first - 2) : word.first]
-    if before == ("depois", "de") or before[-1:] in (("apos",), ("after",)):
+    if before in _AFTER_DOING or before[-1:] in (("apos",), ("after",)):
         return False  # "mesmo depois de religar o gc", "after turning it back on": done
     if said in _PT_INFINITIVES and before in _ALL_IT_TOOK and not reading.question(word.first):
         return False  # "funcionou! era só religar o gradient checkpointing mesmo": done
@@ -499,6 +499,7 @@ def _asked(word: Hit, reading: Reading) -> bool:
     return any(w in _INFINITIVES or w in _JUST or w in _NEED for w in near)
 
 
+_AFTER_DOING: Final = frozenset({("depois", "de"), ("dps", "de"), ("dpois", "de")})
 _ALL_IT_TOOK: Final = frozenset(
     {("era", "so"), ("foi", "so"), ("era", "apenas"), ("foi", "apenas"), ("so", "bastou")}
     | {("e", "bastou"), (",", "bastou"), ("precisei", "so"), ("so", "precisei")}

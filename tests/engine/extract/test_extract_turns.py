@@ -3030,6 +3030,14 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"batch_size": 4},
         set(),
     ),
+    # 'dps de desligar': switched off, done
+    ("deu oom no step 2 dps de desligar o gc. qwen edit, 4090", {"gc": "disabled"}, set()),
+    # 'check pointing' typed apart names GC
+    (
+        "check pointing off + 1280 + bs 2 on a 3080 was dumb huh, instant oom",
+        {"gc": "disabled"},
+        set(),
+    ),
 ]
 
 

@@ -1328,6 +1328,10 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
                 state = states[-1]._replace(
                     setting=hit.arg, first=hit.first, last=hit.last, retry=False
                 )
+            if state is None and hit.arg in _TRIED_WHEN_USELESS and _did_nothing(hit, reading):
+                # "low vram didnt change anything, still oom", "low vram nao mudou nada": put on
+                # to no effect
+                state = SettingState(hit.arg, "on", hit.first, hit.last, False)
             if state is None:
                 joined = unstated and _listed_with(unstated[-1], hit, reading)
                 unstated = [*unstated, hit] if joined else [hit]
@@ -2339,6 +2343,19 @@ def _revised_between(
     starts = reading.tokens.starts
     parts = {bisect_right(revised, starts[s.first]) for s in states if s.setting == "gc"}
     return len(parts) > 1
+
+
+def _did_nothing(name: Hit, reading: Reading) -> bool:
+    """The setting named, then that it changed nothing: "low vram didnt change anything"."""
+    return any(
+        0 < h.first - name.last <= _NOTHING_REACH and reading.words(h) not in _NOT_A_VERDICT
+        for h in reading.of("no_effect")
+    )
+
+
+_TRIED_WHEN_USELESS: Final = frozenset({"low_vram"})
+_NOTHING_REACH: Final = 2
+_NOT_A_VERDICT: Final = frozenset({"nada", "nope"})  # "low vram e nada de oom"
 
 
 def told_runs(reading: Reading) -> tuple[int, int] | None:

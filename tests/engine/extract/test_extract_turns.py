@@ -3055,6 +3055,12 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {},
         {"stable_with_gc"},
     ),
+    # the low-VRAM option said to have changed nothing was put on
+    ("low vram didnt change anything, still oom at step 1", {"low_vram": True}, set()),
+    # 'o low vram não mudou nada'
+    ("o low vram nao mudou nada, continua estourando", {"low_vram": True}, set()),
+    # 'e nada de oom' is no verdict on low_vram
+    ("low vram e nada de oom, so ta lento", {}, {"low_vram"}),
 ]
 
 

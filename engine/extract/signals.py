@@ -67,6 +67,13 @@ _WHICH_CARD: Final = re.compile(
     r"(?:[1-5]0[5-9]0|10[5-8]0|16[56]0)\b"
     r"|\b(?:training|running|treinando|rodando) on the (?:rtx |gtx )?\d{4}\b"
     r"|\b(?:rtx |gtx )?\d{4} (?:is|sits|stays|ta|fica|esta) (?:idle|parada|parado|ociosa)\b"
+    # "it's using the 3060 not the 3090", "tá rodando na 3060, não na 4090"
+    r"|\b(?:using|uses|on|rodando|roda|treinando|usando|usa) (?:the |a |o |na |no )?(?:rtx |gtx )?"
+    r"\d{4},? (?:not|nao|and not|e nao|instead of|em vez da|ao inves da) (?:the |a |o |na |no )?"
+    r"(?:rtx |gtx )?\d{4}\b"
+    # "como eu escolho a placa?", "how do I pick which GPU it uses"
+    r"|\b(?:escolho|escolher|seleciono|selecionar) (?:a|qual) (?:placa|gpu)\b"
+    r"|\b(?:pick|choose|select) (?:the|which) (?:gpu|card)\b"
 )
 
 

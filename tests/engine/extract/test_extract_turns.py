@@ -731,6 +731,18 @@ INTENTS = [
     ),
     # asking where to ask is no setting's place
     ("hi! is this the right place to ask about ai toolkit?", "off_topic"),
+    # the job on the other card
+    (
+        "two gpus here, 4090 + 3060. keeps ooming and nvidia-smi shows it's using the 3060 not "
+        "the 4090",
+        "outside_guide",
+    ),
+    # the job on the other card, in Portuguese
+    (
+        "tenho uma 3090 e uma 3060 no pc, o treino ta rodando na 3060, nao na 3090. como eu "
+        "escolho a placa?",
+        "outside_guide",
+    ),
 ]
 
 

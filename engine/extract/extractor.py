@@ -1157,7 +1157,7 @@ def extract(
 
 _STILL_GOING: Final = re.compile(
     r"\b(?:so far|yet|rn|right now|currently|at the moment|ate agora|por enquanto|ainda"
-    r"|no momento|atualmente|step|passo|steps|passos)\b"
+    r"|no momento|atualmente|step|passo|steps|passos|running|rodando|first|primeiro|primeira)\b"
 )
 
 

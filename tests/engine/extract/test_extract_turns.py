@@ -776,11 +776,11 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     # a stage told at its end got through
     ("caching latents hits 100% then OOM", {}, {"oom_phase"}),
     ("Caching latents 100% e dps OOM", {}, {"oom_phase"}),
-    # the machine struggling while quantizing, no run told to break: when is not set
+    # the machine freezing with its memory full while quantizing: it broke while loading
     (
         "quando ta quantizando o transformer a ram do pc vai a 100% e trava tudo",
-        {"memory_kind": "system"},
-        {"oom_phase"},
+        {"memory_kind": "system", "oom_phase": "loading"},
+        set(),
     ),
     (
         "quando ta quantizando o transformer a ram enche e o processo morre com Killed",

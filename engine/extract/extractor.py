@@ -1125,21 +1125,6 @@ def extract(
         facts["goal"] = intent  # read from the whole message, not one phrase
         said = tuple(e for e in evidence if e.fact != "goal")
         evidence = (*said, Evidence("goal", intent, reading.text[:80]))
-    if (
-        facts.get("gc") == "enabled"
-        and facts.get("oom_phase") == "none"
-        and "stable_with_gc" not in facts
-        and "gc_retry" not in facts
-        and intent != "outside_guide"  # "gc on, no oom, but shared memory climbs": crawling
-        and not _STILL_GOING.search(reading.low)  # "no OOMs so far": a run not over
-    ):
-        # "gc on, no OOM, just slow", "> O GC tá ligado? / tá sim. nunca deu oom": a run that
-        # trains with GC on and does not break is a stable one
-        facts["stable_with_gc"] = "yes"
-        phase_words = next(
-            (e.evidence for e in evidence if e.fact == "oom_phase"), reading.text[:80]
-        )
-        evidence = (*evidence, Evidence("stable_with_gc", "yes", phase_words))
     if intent not in ("off_topic", "unclear"):
         on_topic = True
         names.discard(OFF_TOPIC_GREETING)
@@ -1153,12 +1138,6 @@ def extract(
         intent=intent,
         changed_since=_CHANGED_SINCE.search(reading.low) is not None,
     )
-
-
-_STILL_GOING: Final = re.compile(
-    r"\b(?:so far|yet|rn|right now|currently|at the moment|ate agora|por enquanto|ainda"
-    r"|no momento|atualmente|step|passo|steps|passos|running|rodando|first|primeiro|primeira)\b"
-)
 
 
 # Words that put the pasted settings before the run now: "I changed two things since I copied

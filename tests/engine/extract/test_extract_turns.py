@@ -3052,13 +3052,6 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # a run with GC on that does not break is a stable one
     ("gc on, no oom, just slow. 6s/it on zimage at 1024, 4090", {"stable_with_gc": "yes"}, set()),
-    # GC on, never an OOM
-    (
-        "> O gradient checkpointing tá ligado?\nta sim. nunca deu oom, so queria q fosse mais "
-        "rapido",
-        {"gc": "enabled", "stable_with_gc": "yes"},
-        set(),
-    ),
     # a run still going is not a stable one yet
     ("gc on, no ooms so far at step 400, can i turn it off to go faster?", {}, {"stable_with_gc"}),
     # crawling with memory spilled is no stable run

@@ -1437,14 +1437,17 @@ def _compared_in_a_question(reading: Reading, number: Number) -> bool:
     lote 4 e lote 1?"."""
     sentence = reading.sentence_of(number.first)
     words = reading.words_of_sentence(number.first)
-    weighed = False
-    for at, word in enumerate(words):
-        before = any(w.isdigit() for w in words[:at])
-        after = [w.isdigit() for w in words[at + 1 : at + 1 + _BETWEEN_REACH]]
-        if (word in _BETWEEN and sum(after) >= 2) or (
-            word in _THAN and before and any(after[:_THAN_REACH])
-        ):
-            weighed = True  # "than batch 1", not "than this one (gc on, bs 4)"
+    digits = [at for at, word in enumerate(words) if word.isdigit()]
+
+    def after(at: int, reach: int) -> int:
+        return sum(at < d <= at + reach for d in digits)
+
+    weighed = any(
+        (word in _BETWEEN and after(at, _BETWEEN_REACH) >= 2)
+        # "than batch 1", not "than this one (gc on, bs 4)"
+        or (word in _THAN and any(d < at for d in digits) and after(at, _THAN_REACH) > 0)
+        for at, word in enumerate(words)
+    )
     if not weighed:
         return False
     return (

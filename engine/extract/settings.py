@@ -2321,7 +2321,12 @@ def revised_at(reading: Reading) -> tuple[int, ...]:
     """Where the message corrects or updates itself: "EDIT: …", "update 2: …", "bs 4… sorry,
     2", "rodando a 1280... corrigindo, 1024", "3070. ah não, agora é 3080 ti". What is said after
     a mark replaces what was said of the same thing before it."""
-    return tuple(m.start() for m in _REVISION.finditer(reading.low))
+    return _revisions(reading.low)
+
+
+@lru_cache(maxsize=64)  # asked of one message by several readers in turn
+def _revisions(low: str) -> tuple[int, ...]:
+    return tuple(m.start() for m in _REVISION.finditer(low))
 
 
 _REVISION: Final = re.compile(

@@ -572,6 +572,13 @@ def _word_facts(reading: Reading) -> list[Found]:
     gpus = [h for h in cards if h.first not in sized and h.first > gone]
     # "thinking of getting a 5080", "juntando grana pra uma 4060 Ti": a card not had yet
     wished = [h for h in gpus if _only_wished(reading, h)]
+    if len({h.arg for h in gpus}) > 1:  # "on my 3090… will a 5090 be enough": weighed too
+        wished += [
+            h
+            for h in gpus
+            if h not in wished
+            and roles.card_wished(reading, reading.span(h.first, h.last)[0], beside_another=True)
+        ]
     gpus = [  # "deciding between a 4080 and a used 3090": both
         h
         for h in gpus
@@ -669,17 +676,7 @@ _WISHED_ALIKE: Final = frozenset(
 
 
 def _only_wished(reading: Reading, hit: Hit) -> bool:
-    start = reading.span(hit.first, hit.last)[0]
-    return _WISHED_CARD.search(reading.low, max(0, start - 40), start) is not None
-
-
-_WISHED_CARD: Final = re.compile(
-    r"\b(?:thinking (?:of|about) (?:getting|buying)|planning to (?:get|buy)|want to (?:get|buy)"
-    r"|wanna (?:get|buy)|to buy|buying|saving (?:up )?for|upgrade to|upgrading to|selling it for"
-    r"|deciding between|pensando em (?:pegar|comprar)|quero comprar|vou comprar|comprar"
-    r"|juntando (?:grana|dinheiro) (?:pra|para)|nem comprei ainda)"
-    r"\b[^.,;!?\n\d]{0,24}$"  # not "thinking of buying a 5090, on a 3060 ti now"
-)
+    return roles.card_wished(reading, reading.span(hit.first, hit.last)[0])
 
 
 def _said_first(entry: tuple[Hit, Found]) -> tuple[int, str]:

@@ -920,6 +920,8 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             continue
         if of_another_person(reading, number.first) and not reading.has("did_it"):
             continue  # "guy above runs bs4 on 24g, im on 16g": his card, not theirs
+        if role == "vram_gb" and card_wished(reading, _card_start(reading, number)):
+            continue  # "if i get a 32gb card", "se eu pegar uma de 16": not theirs yet
         if role == "vram_gb" and _of_the_ram(reading, number):
             continue  # "RAM fills all the way up (64GB)": the system's memory, not the card's
         if role == "vram_gb" and _IN_USE_BEFORE.search(
@@ -1388,6 +1390,59 @@ def _of_the_ram(reading: Reading, number: Number) -> bool:
 
 
 _CARD_WORDS: Final = frozenset({"placa", "card", "gpu", "vram", "gpus", "placas"})
+
+
+def _card_start(reading: Reading, number: Number) -> int:
+    """Where the card a memory size is written after begins ("an a100 80gb"), or the size's."""
+    for hit in reading.of("gpu"):
+        end = reading.span(hit.first, hit.last)[1]
+        if 0 <= number.start - end <= 2:
+            return reading.span(hit.first, hit.last)[0]
+    return number.start
+
+
+def card_wished(reading: Reading, start: int, beside_another: bool = False) -> bool:
+    """The card (or the memory) said at ``start`` is one not had yet: "thinking of getting a
+    5080", "would a 4090 fix this", "if i rent an a100 80gb", "se eu pegar uma de 16"; with
+    ``beside_another`` (a card of theirs is told too), also one only weighed: "will a 5090 be
+    enough", "considering an A6000", "vou alugar uma H100"."""
+    low = reading.low
+    window = max(0, start - 48)
+    return (
+        _WISHED_CARD.search(low, window, start) is not None
+        or _WISHED_RIGHT_BEFORE.search(low, window, start) is not None
+        or (beside_another and _WEIGHED_RIGHT_BEFORE.search(low, window, start) is not None)
+    )
+
+
+_WISHED_CARD: Final = re.compile(
+    r"\b(?:thinking (?:of|about) (?:getting|buying)|planning to (?:get|buy)|want to (?:get|buy)"
+    r"|wanna (?:get|buy)|to buy|buying|saving (?:up )?for|upgrade to|upgrading to|selling it for"
+    r"|deciding between|pensando em (?:pegar|comprar)|quero comprar|vou comprar|comprar"
+    r"|juntando (?:grana|dinheiro) (?:pra|para)|nem comprei ainda)"
+    r"\b[^.,;!?\n\d]{0,24}$"  # not "thinking of buying a 5090, on a 3060 ti now"
+)
+# Only articles and such between a wish and the card wished for.
+_BEFORE_A_CARD: Final = (
+    r"(?:\s+(?:a|an|the|one|um|uma|o|new|nova|novo|used|usada|second[- ]hand|bigger|maior|rtx"
+    r"|nvidia|geforce|de|with|com))*\s*$"
+)
+_WISHED_RIGHT_BEFORE: Final = re.compile(
+    r"\b(?:would (?:a|an)|is (?:a|an) (?:used|new)"
+    r"|(?:if|once|when) i (?:get|got|buy|bought|rent|had|grab)"
+    r"|should i (?:just )?(?:get|buy|rent|grab|pick up|upgrade to)"
+    r"|ordered|eyeing|pull the trigger on|still want"
+    r"|se eu (?:pegar|comprar|alugar|tivesse)|vale (?:a pena )?(?:pegar|comprar|alugar)"
+    r"|(?:quero|queria|penso em) (?:pegar|alugar)|compro|juntando (?:pra|para)|sonho com)"
+    + _BEFORE_A_CARD
+)
+_WEIGHED_RIGHT_BEFORE: Final = re.compile(
+    r"\b(?:(?:will|could) (?:a|an)|to rent|(?:if|once|when) i (?:go|went|switch|move|upgrade)"
+    r"(?: (?:to|with|for))?|thinking (?:of|about) (?:renting|going|grabbing)(?: (?:to|with|for))?"
+    r"|getting (?:a|an)|considering|torn between|stretch to"
+    r"|se eu (?:trocar pra|trocar por|for pra|for pr[oa]|for de)|vale (?:a pena )?trocar pr[oa]"
+    r"|(?:vou|pensando em|penso em) (?:alugar|ir pra))" + _BEFORE_A_CARD
+)
 HOLDS: Final = "|".join(sorted(map(re.escape, LEXICON.words("holds_memory"))))
 """The words of memory held on the card, as a regex alternation (see lexicon.yaml)."""
 _IN_USE_BEFORE: Final = re.compile(

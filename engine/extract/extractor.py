@@ -648,6 +648,12 @@ def _current(reading: Reading, hits: Sequence[Hit]) -> Hit | None:
         later = [h for h, at in zip(hits, part, strict=True) if at == max(part)]
         if max(part) > min(part) and len({h.arg for h in later}) == 1:
             return later[0]
+    # "flux dev rn but thinking of switching to z-image", "pensando em migrar pro z-image. hoje
+    # treino SDXL": a move only weighed leaves the one trained now
+    weighed = [h for h in hits if _move_weighed(reading, h)]
+    kept = [h for h in hits if h not in weighed]
+    if weighed and len({h.arg for h in kept}) == 1:
+        return kept[0]
     for hit in hits:
         if _moved_to(reading, hit):
             return hit
@@ -662,6 +668,21 @@ def _moved_to(reading: Reading, hit: Hit) -> bool:
         _MOVED_TO.search(low, max(0, start - 16), start) is not None
         or _SWAPPED_FOR.search(low, max(0, start - 60), start) is not None
     )
+
+
+def _move_weighed(reading: Reading, hit: Hit) -> bool:
+    start = reading.span(hit.first, hit.last)[0]
+    return _MOVE_WEIGHED.search(reading.low, max(0, start - 60), start) is not None
+
+
+_MOVE_WEIGHED: Final = re.compile(
+    r"\b(?:thinking (?:of|about)|planning (?:to|on)|should i|want to|wanna|would like to"
+    r"|considering|pensando em|penso em|quero|queria|vale a pena|devo)"
+    r"\s+(?:(?:just|maybe|finally|eventually|so|talvez|logo)\s+)?"
+    r"(?:switch|switching|move|moving|migrate|migrating|go|going|try|trying|jump|jumping"
+    r"|trocar|migrar|mudar|passar|ir|tentar|pular)\b"
+    r"[^.!?\n]{0,30}\b(?:to|pro|pra|para|pro o|for)\s+(?:(?:the|a|o|um|uma)\s+)?$"
+)
 
 
 def _left_behind(reading: Reading, hit: Hit) -> bool:

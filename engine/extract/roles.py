@@ -1633,6 +1633,26 @@ _SAMPLE_BEFORE: Final = re.compile(
 )
 
 
+def _resumed_from(reading: Reading, number: Number) -> bool:
+    """The step a run was taken up again from, not where it broke: "resumed from the 1500
+    save", "ao retomar do step 2000", "continuei do checkpoint de 1200"."""
+    return (
+        _RESUMED_FROM.search(reading.low, max(0, number.start - 48), number.start) is not None
+        and _RESUME_FROM_AT.search(reading.low, max(0, number.start - 24), number.start)
+        is not None
+    )
+
+
+_RESUMED_FROM: Final = re.compile(
+    r"\b(?:resum\w*|restart\w*|continu\w*|retom\w*|reinici\w*|recomec\w*|picked it up"
+    r"|pick it up)\b[^.!?\n]*$"
+)
+_RESUME_FROM_AT: Final = re.compile(
+    r"\b(?:from|do|da|de|a partir d[oa])\s+(?:(?:the|my|o|a|last|ultimo|ultima)\s+)*"
+    r"(?:(?:step|steps|passo|save|checkpoint|ckpt|salvamento)\s+(?:(?:at|of|do|de|no)\s+)?)?~?$"
+)
+
+
 def _phase_of_step(reading: Reading, number: Number) -> str | None:
     step = number.value * (1000 if number.unit == "k" else 1)  # "no passo 2k"
     if _PREVIEW_AFTER.match(reading.low, number.end):
@@ -2056,6 +2076,10 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         # "o sample do step 0 passa liso, aí no step 1 já era": a step that went well
         went = [i for i in items if _WENT_WELL_AT.match(reading.low, i.number.end)]
         items = [i for i in items if i not in went] if len(went) < len(items) else items
+        if not items:
+            return []
+    if role == "step":
+        items = [i for i in items if not _resumed_from(reading, i.number)]
         if not items:
             return []
     if role in ("step", "hours"):

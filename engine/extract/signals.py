@@ -132,6 +132,21 @@ _SECOND_RUNNING: Final = re.compile(
     r"\b(?:another|a second|second|other) (?:training|job|run|instance|process) (?:still )?"
     r"(?:running|going)|\b(?:outro|segundo) (?:treino|job|processo) (?:ainda )?rodando\b"
 )
+# Jobs run one after another on the card, the one before still holding memory: "the 2nd job
+# in the queue OOMs while the first is still running", "vram estourou qdo começou o 2o job da
+# fila", "VRAM não é liberada entre jobs da fila"
+_QUEUE: Final = re.compile(
+    r"\b(?:(?:in|on|the|my|a|da|na|de) (?:queue|fila)|queued|back to back"
+    r"|one after (?:another|the other)|um atras do outro)\b"
+)
+_LATER_JOB: Final = re.compile(
+    r"\b(?:second|2nd|third|3rd|next|following|segundo|2o|2º|terceiro|3o|proximo)"
+    r" (?:job|run|lora|training|one|treino)\b"
+    r"|\b(?:o|the) (?:segundo|second|2nd|2o|terceiro|third|3rd)\b"
+    r"|\b(?:between|entre) (?:the |os )?(?:jobs|runs|treinos)\b"
+    r"|\b(?:never|not|isn'?t|doesn'?t|nao|nunca) (?:gets? |e |foi |sendo )?"
+    r"(?:freed|released|cleared|liberad[ao])\b"
+)
 _NONE_OPEN: Final = re.compile(
     r"\b(?:no|not|nothing|never|don'?t|nao|nada|nunca|nem)\b[^.!?\n]{0,12}$"
 )
@@ -151,6 +166,10 @@ def _run_beside(reading: Reading) -> Hit | None:
     training", "meu irmão abriu o fortnite enquanto eu treinava", "another training running on
     the same 4090"."""
     low = reading.low
+    queued = _QUEUE.search(low) if reading.has("oom") or reading.has("speed") else None
+    later = _LATER_JOB.search(low) if queued is not None else None
+    if later is not None and not _ruled_out(reading, later.start(), 0):
+        return _other_process_at(reading, later.start())
     second = _SECOND_RUNNING.search(low)
     if second is not None and not _ruled_out(reading, second.start(), 0):
         return _other_process_at(reading, second.start())

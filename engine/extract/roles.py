@@ -1479,7 +1479,11 @@ _FITS_AFTER: Final = re.compile(
 )
 _FITS_BEFORE: Final = re.compile(
     r"\b(?:fits?|cabe|only fits?|so cabe|só cabe|back (?:on|to)|voltei (?:pro|pra|para|ao)"
-    r"|went back to|i'?m back on)\s+(?:(?:a|o|the|um)\s+)?(?:batch|bs|lote)?\s*(?:de\s+)?$"
+    r"|went back to|i'?m back on"
+    # "minha 3060 só aguenta batch 1", "my card can only do bs 2", "only handles batch 1"
+    r"|(?:so|só) (?:aguenta|roda|consigo(?: rodar| usar)?)|can only (?:do|run|fit|handle|use)"
+    r"|only (?:handles|takes|runs|does))"
+    r"\s+(?:(?:a|o|the|um)\s+)?(?:batch|bs|lote)?\s*(?:de\s+)?$"
 )
 
 
@@ -2056,8 +2060,15 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         if role == "batch_size" and run and run[-1] is not last and _crash_after(reading, last):
             last = run[-1]  # "I'm on batch 1 now, which works; batch 2 OOMed"
         fits = [i for i in items if _fits_the_card(reading, i)]
-        if role == "batch_size" and fits and fits[-1] is not last and _crash_after(reading, last):
-            last = fits[-1]  # "batch 1 fits, batch 2 OOMs", "cabe batch 1, batch 2 já estoura"
+        if (
+            role == "batch_size"
+            and fits
+            and fits[-1] is not last
+            and (_crash_after(reading, last) or reading.question(last.number.first))
+        ):
+            # "batch 1 fits, batch 2 OOMs", "cabe batch 1, batch 2 já estoura"; "só aguenta
+            # batch 1. como o pessoal faz batch 4?": the batch asked after is not run
+            last = fits[-1]
         if role == "batch_size" and len(items) > 1 and _fine_before(reading, last):
             # "bs 4 with gc off -> OOM at step 1. it was fine with GC on at bs 2": the run that
             # went well is the one before

@@ -108,7 +108,10 @@ def test_tag_is_stripped() -> None:
         ("lodestones/Zeta-Chroma", "z_image"),
         ("lodestones/Chroma1-Base", "flux_flex"),
         ("Lightricks/LTX-2", "video"),
-        ("runwayml/stable-diffusion-v1-5", None),
+        ("runwayml/stable-diffusion-v1-5", "other"),
+        ("Qwen/Qwen-Image", "other"),
+        ("HiDream-ai/HiDream-I1-Full", "other"),
+        ("some-user/my-private-model", None),
     ],
 )
 def test_name_patterns(name: str, family: str | None) -> None:

@@ -147,6 +147,13 @@ _LATER_JOB: Final = re.compile(
     r"|\b(?:never|not|isn'?t|doesn'?t|nao|nunca) (?:gets? |e |foi |sendo )?"
     r"(?:freed|released|cleared|liberad[ao])\b"
 )
+# ... while the one before still holds the card, or before the later one even trains (not
+# "queued two runs: the second died at step 2", a run of its own)
+_STILL_HELD: Final = re.compile(
+    r"\b(?:still|ainda|while|enquanto|junto|together|same time|mesmo tempo|holding|segurando"
+    r"|in use|em uso|ocupad[ao]|freed|released|liberad[ao]|leftover|sobrou"
+    r"|loading|loads|carregando|carregar|carregamento)\b"
+)
 _NONE_OPEN: Final = re.compile(
     r"\b(?:no|not|nothing|never|don'?t|nao|nada|nunca|nem)\b[^.!?\n]{0,12}$"
 )
@@ -167,7 +174,8 @@ def _run_beside(reading: Reading) -> Hit | None:
     the same 4090"."""
     low = reading.low
     queued = _QUEUE.search(low) if reading.has("oom") or reading.has("speed") else None
-    later = _LATER_JOB.search(low) if queued is not None else None
+    held = queued is not None and _STILL_HELD.search(low) is not None
+    later = _LATER_JOB.search(low) if held else None
     if later is not None and not _ruled_out(reading, later.start(), 0):
         return _other_process_at(reading, later.start())
     second = _SECOND_RUNNING.search(low)

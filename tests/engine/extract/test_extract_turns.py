@@ -743,6 +743,23 @@ INTENTS = [
         "escolho a placa?",
         "outside_guide",
     ),
+    # a later queued job on a card the one before still holds
+    (
+        "vram blew up when the 2nd job in my queue started, the first one still holding 14gb. 3090",
+        "outside_guide",
+    ),
+    # the same, in Portuguese
+    (
+        "coloquei dois jobs na fila e o segundo da oom enquanto o primeiro ainda roda",
+        "outside_guide",
+    ),
+    # a second run is no queue
+    ("my second run with gc off ooms at step 1", "fix_oom"),
+    # a queue told with no memory trouble
+    (
+        "I queue jobs back to back with a script, no OOMs at all, just asking what gc does",
+        "explain",
+    ),
 ]
 
 
@@ -3066,6 +3083,124 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ("o low vram nao mudou nada, continua estourando", {"low_vram": True}, set()),
     # 'e nada de oom' is no verdict on low_vram
     ("low vram e nada de oom, so ta lento", {}, {"low_vram"}),
+    # a card asked about, not had: no memory from it
+    ("would a 4090 fix this? flux keeps crashing", {"model_family": "flux_flex"}, {"vram_gb"}),
+    # the rented card is only weighed: the card of the run is the 3090
+    (
+        "if i rent an a100 80gb on vast can i turn gc off for qwen edit? my 3090 dies without it",
+        {"vram_gb": 24, "model_family": "qwen_edit"},
+        set(),
+    ),
+    # a memory only wished for ('se eu pegar uma de 16') is not the card's
+    (
+        "treino zit numa 3060 de 12 com gc ligado e ta lento. se eu pegar uma de 16 melhora?",
+        {"vram_gb": 12, "model_family": "z_image"},
+        set(),
+    ),
+    # 'if i get a 32gb card': not their card
+    (
+        "zimage runs out of vram at step 2 without gc. if i get a 32gb card can i go without?",
+        {"model_family": "z_image"},
+        {"vram_gb"},
+    ),
+    # a card rented now is theirs
+    (
+        "I rent an L40S by the hour, qwen edit, gc on, no crashes. worth turning it off?",
+        {"vram_gb": 48, "model_family": "qwen_edit"},
+        set(),
+    ),
+    # a card just got is theirs
+    ("acabei de pegar uma 5090 e o flux ja deu oom no carregamento", {"vram_gb": 32}, set()),
+    # beside their own card, one only weighed ('will a 5090') is not it
+    (
+        "on my 3090 with gc on it takes 6h per lora, will a 5090 fix that or should i turn gc off",
+        {"vram_gb": 24},
+        set(),
+    ),
+    # a move to another model only weighed leaves the model trained now
+    (
+        "flux dev for now but thinking of switching to z-image. the OOM is at step 1 since gc "
+        "is off",
+        {"model_family": "flux_flex", "gc": "disabled"},
+        set(),
+    ),
+    # a move only weighed, in Portuguese
+    (
+        "treino SDXL numa 4060 ti de 16 com gc ligado. to pensando em migrar pro zit, muda algo?",
+        {"model_family": "other"},
+        set(),
+    ),
+    # a move done: the model moved to
+    ("moved from SDXL to Z-Image and now it OOMs at step 1", {"model_family": "z_image"}, set()),
+    # the step the run was taken up again from is not where it broke
+    (
+        "retomei do checkpoint do passo 1800 e agora estoura a vram. flux dev, gc off",
+        {"model_family": "flux_flex", "gc": "disabled"},
+        {"oom_phase"},
+    ),
+    # a resume point, in English
+    ("resumed from the step 2500 save and it OOMs again", {}, {"oom_phase"}),
+    # a step a run broke at is still read
+    ("it OOMs at step 2500 every time, flux dev", {"oom_phase": "later"}, set()),
+    # a price is no training size
+    (
+        "paid 2k for this 5090 and zit at 1024 still crawls with gc on",
+        {"max_resolution": 1024, "vram_gb": 32},
+        set(),
+    ),
+    # a price told with its unit after
+    ("1800 bucks on a 4090 and flux still ooms", {"vram_gb": 24}, {"max_resolution"}),
+    # 'bsz' is the batch
+    (
+        "specs: 4070 ti / zit / bsz 2 / res 1024 / gc off -> oom step 1",
+        {"batch_size": 2, "max_resolution": 1024, "gc": "disabled"},
+        set(),
+    ),
+    # the batch the card takes, not the one asked after
+    (
+        "minha 3060 so aguenta batch 1 no sdxl. como o pessoal faz batch 8? accumulation?",
+        {"batch_size": 1},
+        set(),
+    ),
+    # the batch the card takes, in English
+    (
+        "my card can only do bs 2 on flux. how do i get something like batch 8?",
+        {"batch_size": 2},
+        set(),
+    ),
+    # a pasted fragment naming a model the guide files under 'other'
+    (
+        "my config has name_or_path: Qwen/Qwen-Image and batch_size: 1, OOM at step 1",
+        {"model_family": "other", "batch_size": 1},
+        set(),
+    ),
+    # SDXL named by its repository
+    (
+        "model:\n  name_or_path: stabilityai/stable-diffusion-xl-base-1.0\nooms right away on "
+        "my 3070",
+        {"model_family": "other", "vram_gb": 8},
+        set(),
+    ),
+    # how often previews are made, told by when it breaks
+    (
+        "every 250 steps when sampling kicks in it dies with cuda oom, training itself is fine",
+        {"sample_every": 250, "oom_phase": "sampling"},
+        set(),
+    ),
+    # the same, in Portuguese
+    (
+        "a cada 300 passos quando vai gerar as amostras estoura a vram",
+        {"sample_every": 300, "oom_phase": "sampling"},
+        set(),
+    ),
+    # saving every N steps is no preview cadence
+    ("save every 250 steps, flux, oom at step 3", {"oom_phase": "first_steps"}, {"sample_every"}),
+    # shortened preview settings
+    (
+        "config: prev a cada 400, samp steps 25, gc on",
+        {"sample_every": 400, "sample_steps": 25},
+        set(),
+    ),
 ]
 
 

@@ -2644,6 +2644,21 @@ def _went_well_then(reading: Reading, state: SettingState) -> bool:
     return used_to or ("fine" in before and not _WAS_FINE.isdisjoint(before))
 
 
+def _of_an_earlier_run(reading: Reading, state: SettingState) -> bool:
+    """ "compared to my previous run with GC on", "que a lora anterior com gc ligado": the
+    setting of a run before this one."""
+    start = reading.span(state.first, state.last)[0]
+    return _OF_AN_EARLIER_RUN.search(reading.low, max(0, start - 40), start) is not None
+
+
+_OF_AN_EARLIER_RUN: Final = re.compile(
+    r"\b(?:(?:previous|earlier|older|old|last|first)\s+(?:run|lora|training|attempt|one|version)"
+    r"|(?:run|lora|treino|tentativa|versao)\s+(?:anterior|antig[ao]|passad[ao])"
+    r"|(?:primeir[ao]|ultim[ao])\s+(?:run|lora|treino|tentativa))"
+    r"\s+(?:\(\s*)?(?:with|com|w/?|using|usando)\s+(?:the\s+|o\s+)?$"
+)
+
+
 _USED_TO_GO: Final = frozenset({"ia", "rodava", "funcionava", "treinava", "andava", "passava"})
 _BELIEF: Final = frozenset({"q", "que", "achando", "achei", "pensando", "pensei", "se"})
 _WAS_FINE: Final = frozenset({"was", "were", "ran", "worked", "trained"})
@@ -2762,6 +2777,13 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         states = [s for s in states if s.setting != "gc"]
     states = [_the_other_than_never_tried(reading, s) for s in states]
     told = [s for s in states if not _generic(s, reading, states)]
+    earlier = [s for s in told if _of_an_earlier_run(reading, s)]
+    told = [
+        s
+        for s in told
+        if s not in earlier
+        or not any(o.setting == s.setting and o not in earlier for o in told)
+    ]
     reasons = [s for s in told if _the_reason_before(reading, s, told)]
     if reasons:
         # "enabled gc (it was off)": the "was" of the state before says nothing of the sentence

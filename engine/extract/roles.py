@@ -287,6 +287,17 @@ _NUMBER: Final = re.compile(
 # part of ("sd3", "a100"), which makes it no number at all.
 _BEFORE: Final = re.compile(r"(?<![a-z0-9])([a-z]+)(\s*[:=]?\s*)$")
 _JOIN: Final = re.compile(r"\s*(?:,|/|;|&|\+|\be\b|\band\b|,\s*(?:e|and)\b)?\s*")
+_BULLET_GAP: Final = re.compile(r"\s*-\s*")
+
+
+def _bulleted(low: str, previous: Number, gap: str) -> bool:
+    """A YAML list's items ("resolution:\n  - 512\n  - 1024", or the same flattened to "- 512
+    - 1024"): sizes each named, not a range."""
+    if not _BULLET_GAP.fullmatch(gap):
+        return False
+    return "\n" in gap or low[max(0, previous.start - 2) : previous.start] == "- "
+
+
 _CHOICE: Final = re.compile(r"\s*(?:\bou\b|\bor\b|\bor maybe\b|\bou talvez\b)\s*")
 _FROM: Final = re.compile(r"\b(?:from|de|do|da)\s+$")
 _STEP_FROM: Final = re.compile(r"\b(?:from|do|de)\s+$")
@@ -317,6 +328,7 @@ class Number:
     last: int
     members: list[float] = field(default_factory=list)  # a list or range of sizes, in order
     choice: bool = False  # "4 ou 8": one of several, so none of them
+    ranged: bool = False  # "512-1024": its members are a range's, not sizes each named
 
     @property
     def integer(self) -> bool:
@@ -446,7 +458,7 @@ def _group(low: str, numbers: list[Number]) -> list[Number]:
                 and _bucket_like(number.value)
                 and (_size_like(previous.value) or _size_like(number.value))
             ):
-                if _JOIN.fullmatch(gap):
+                if _JOIN.fullmatch(gap) or _bulleted(low, previous, gap):
                     previous.members = previous.members or [previous.value]
                     previous.members.append(number.value)
                     previous.end, previous.last = number.end, number.last
@@ -460,6 +472,7 @@ def _group(low: str, numbers: list[Number]) -> list[Number]:
                     low_end, high_end = sorted((previous.value, number.value))
                     inside = {float(b) for b in STANDARD_BUCKETS if low_end <= b <= high_end}
                     previous.members = sorted(inside | {low_end, high_end})
+                    previous.ranged = True
                     previous.end, previous.last = number.end, number.last
                     continue
         grouped.append(number)
@@ -2001,10 +2014,11 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
             named = {_int(v) for i in items for v in (i.number.members or [i.number.value])}
             # "512, 768 e 1024. pera, tirei o 1024 ontem": a size taken out is no longer one
             sizes = sorted(named - _taken_out(reading)) or sorted(named)
-            return [
-                Found("resolutions", sizes, listed.start, listed.end),
-                Found("max_resolution", sizes[-1], listed.start, listed.end),
-            ]
+            largest = Found("max_resolution", sizes[-1], listed.start, listed.end)
+            if all(i.number.ranged for i in items if i.number.members):
+                # "res 512-1024", "between 768 and 1152": the largest, not which buckets
+                return [largest]
+            return [Found("resolutions", sizes, listed.start, listed.end), largest]
         # "fotos de 4000px no dataset, treino em 1024": a size no model trains at is the
         # photos', beside one it does
         items = [i for i in items if _side(i) <= _LARGEST_TRAINED] or items

@@ -1166,6 +1166,21 @@ _PROPOSED: Final = re.compile(
 )
 
 
+def _guessed(reading: Reading, number: Number) -> bool:
+    return (
+        _GUESS_BEFORE.search(reading.low, max(0, number.start - 16), number.start) is not None
+        or _GUESS_AFTER.match(reading.low, number.end) is not None
+    )
+
+
+_GUESSED_ROLES: Final = frozenset({"num_frames"})
+_GUESS_BEFORE: Final = re.compile(
+    r"(?:~|\b(?:like|around|about|roughly|approx|approximately|tipo uns|tipo umas|uns|umas"
+    r"|cerca de|mais ou menos|some))\s*$"
+)
+_GUESS_AFTER: Final = re.compile(r"-?ish\b|\s*(?:or so|mais ou menos|e pouco)\b")
+
+
 def _feared_or_advised(reading: Reading, number: Number) -> bool:
     """A value after a worry, or in a question about someone's advice: "I'm worried that
     dropping the buckets to 512/768 like the guide suggests…", "tenho medo de baixar pra 768"."""
@@ -1655,8 +1670,7 @@ def _resumed_from(reading: Reading, number: Number) -> bool:
     save", "ao retomar do step 2000", "continuei do checkpoint de 1200"."""
     return (
         _RESUMED_FROM.search(reading.low, max(0, number.start - 48), number.start) is not None
-        and _RESUME_FROM_AT.search(reading.low, max(0, number.start - 24), number.start)
-        is not None
+        and _RESUME_FROM_AT.search(reading.low, max(0, number.start - 24), number.start) is not None
     )
 
 
@@ -1708,6 +1722,9 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
             items = [i for i in items if i.number.start > runs[1]] or items
         if role in _SETTING_ROLES:
             items = [i for i in items if not _feared_or_advised(reading, i.number)]
+            if role in _GUESSED_ROLES:
+                # "clips are like 60-ish frames", "tipo uns 80 frames": a guess, not the setting
+                items = [i for i in items if not _guessed(reading, i.number)]
             if not items:
                 continue
             now = [i for i in items if not _aside(reading, i.number)]

@@ -328,7 +328,6 @@ class Number:
     last: int
     members: list[float] = field(default_factory=list)  # a list or range of sizes, in order
     choice: bool = False  # "4 ou 8": one of several, so none of them
-    ranged: bool = False  # "512-1024": its members are a range's, not sizes each named
 
     @property
     def integer(self) -> bool:
@@ -472,7 +471,6 @@ def _group(low: str, numbers: list[Number]) -> list[Number]:
                     low_end, high_end = sorted((previous.value, number.value))
                     inside = {float(b) for b in STANDARD_BUCKETS if low_end <= b <= high_end}
                     previous.members = sorted(inside | {low_end, high_end})
-                    previous.ranged = True
                     previous.end, previous.last = number.end, number.last
                     continue
         grouped.append(number)
@@ -2031,11 +2029,10 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
             named = {_int(v) for i in items for v in (i.number.members or [i.number.value])}
             # "512, 768 e 1024. pera, tirei o 1024 ontem": a size taken out is no longer one
             sizes = sorted(named - _taken_out(reading)) or sorted(named)
-            largest = Found("max_resolution", sizes[-1], listed.start, listed.end)
-            if all(i.number.ranged for i in items if i.number.members):
-                # "res 512-1024", "between 768 and 1152": the largest, not which buckets
-                return [largest]
-            return [Found("resolutions", sizes, listed.start, listed.end), largest]
+            return [
+                Found("resolutions", sizes, listed.start, listed.end),
+                Found("max_resolution", sizes[-1], listed.start, listed.end),
+            ]
         # "fotos de 4000px no dataset, treino em 1024": a size no model trains at is the
         # photos', beside one it does
         items = [i for i in items if _side(i) <= _LARGEST_TRAINED] or items

@@ -2773,9 +2773,10 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
     past = {reading.sentence_of(h.first) for h in reading.of("past")}
     cond = {reading.clauses[h.first] for h in reading.of("cond") if not _fine_without(reading, h)}
     revised = revised_at(reading)
+    # "GC desligado… com GC ligado eu nunca testei": off, said twice, not a debate
+    states = [_the_other_than_never_tried(reading, s) for s in states]
     if _debated(reading, states) and not _revised_between(reading, states, revised):
         states = [s for s in states if s.setting != "gc"]
-    states = [_the_other_than_never_tried(reading, s) for s in states]
     told = [s for s in states if not _generic(s, reading, states)]
     earlier = [s for s in told if _of_an_earlier_run(reading, s)]
     told = [

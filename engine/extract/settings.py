@@ -2782,8 +2782,7 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
     told = [
         s
         for s in told
-        if s not in earlier
-        or not any(o.setting == s.setting and o not in earlier for o in told)
+        if s not in earlier or not any(o.setting == s.setting and o not in earlier for o in told)
     ]
     reasons = [s for s in told if _the_reason_before(reading, s, told)]
     if reasons:

@@ -571,14 +571,13 @@ def _word_facts(reading: Reading) -> list[Found]:
     gone = max((h.first for h in cards if h.first in sized and _moved_to(reading, h)), default=-1)
     gpus = [h for h in cards if h.first not in sized and h.first > gone]
     # "thinking of getting a 5080", "juntando grana pra uma 4060 Ti": a card not had yet
-    wished = [h for h in gpus if _only_wished(reading, h)]
-    if len({h.arg for h in gpus}) > 1:  # "on my 3090… will a 5090 be enough": weighed too
-        wished += [
-            h
-            for h in gpus
-            if h not in wished
-            and roles.card_wished(reading, reading.span(h.first, h.last)[0], beside_another=True)
-        ]
+    # "on my 3090… will a 5090 be enough": beside another card, one only weighed too
+    beside = len({h.arg for h in gpus}) > 1
+    wished = [
+        h
+        for h in gpus
+        if roles.card_wished(reading, reading.span(h.first, h.last)[0], beside_another=beside)
+    ]
     gpus = [  # "deciding between a 4080 and a used 3090": both
         h
         for h in gpus
@@ -694,10 +693,6 @@ def _left_behind(reading: Reading, hit: Hit) -> bool:
 _WISHED_ALIKE: Final = frozenset(
     {"and", "or", "e", "ou", "a", "an", "um", "uma", "used", "usada", "new", "nova", "vs"}
 )
-
-
-def _only_wished(reading: Reading, hit: Hit) -> bool:
-    return roles.card_wished(reading, reading.span(hit.first, hit.last)[0])
 
 
 def _said_first(entry: tuple[Hit, Found]) -> tuple[int, str]:

@@ -616,7 +616,7 @@ _SIZE_AFTER: Final = re.compile(
 
 _LEFT_BEHIND: Final = re.compile(
     r"\b(?:old|older|previous|former|antig[ao]|velh[ao]|dead|sold|from|back on|used to have"
-    r"|tinha"
+    r"|tinha|sair d[ao]|saindo d[ao]"
     # a card only wished for: "thinking of buying a 5090", "queria ter uma 4090"
     r"|buy|buying|comprar|wish i had|queria ter|quem dera ter)"
     r"\s+(?:(?:the|a|an|o|um|uma|my|meu|minha)\s+)?$"
@@ -657,7 +657,24 @@ def _current(reading: Reading, hits: Sequence[Hit]) -> Hit | None:
         if _moved_to(reading, hit):
             return hit
     left = [h for h in hits if not _left_behind(reading, h)]
-    return left[0] if len({h.arg for h in left}) == 1 else None
+    if len({h.arg for h in left}) == 1:
+        return left[0]
+    return _the_one_that_broke(reading, left) if left and left[0].kind == "gpu" else None
+
+
+def _the_one_that_broke(reading: Reading, cards: Sequence[Hit]) -> Hit | None:
+    """Of two cards, the only one a crash is told of, in its own stretch of the sentence up to
+    the next card: "works fine on my desktop 3090 but my laptop 4060 just OOMs", "rented an
+    H100 to test, ran fine. back home on my 4090 same config instant OOM"."""
+    broke = []
+    for at, card in enumerate(cards):
+        last = reading.sentence_words(reading.sentence_of(card.first))[1]
+        if at + 1 < len(cards):
+            last = min(last, cards[at + 1].first)
+        told = [h for h in reading.of("oom") if card.last < h.first < last]
+        if any(not reading.negated(h) for h in told):
+            broke.append(card)
+    return broke[0] if len({h.arg for h in broke}) == 1 else None
 
 
 def _moved_to(reading: Reading, hit: Hit) -> bool:
@@ -1104,9 +1121,14 @@ def extract(
         intent = (
             "unclear"  # a pasted job with nothing asked: about training, wanting who knows what
         )
-    if intent == "off_topic" and ("?" in reading.text or asks(reading)):
+    if (
+        intent == "off_topic"
+        and OTHER_ERROR not in names
+        and ("?" in reading.text or asks(reading))
+    ):
         # a question with nothing to do with training memory: a model or a card named in passing
-        # ("can I sell a flux LoRA?", "does a 5090 fit a mid tower?") is no setup to remember;
+        # ("can I sell a flux LoRA?", "does a 5090 fit a mid tower?") is no setup to remember
+        # (but the setup of a run stopped by another error is its own);
         # asked without its mark, only the card ("anyone know if the 5090 is back in stock"):
         # "qual lr pro wan 2.2" is still asked of the model they train
         passing = _NAMED_IN_PASSING if "?" in reading.text else {"vram_gb"}

@@ -17,7 +17,7 @@ from engine.extract.lexicon import LEXICON
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
 from engine.extract.settings import opens_a_question, told_last
-from engine.extract.signals import OUTSIDE_GUIDE
+from engine.extract.signals import OTHER_ERROR, OUTSIDE_GUIDE
 from kb.contract import FactValue
 
 INTENTS: Final = (
@@ -115,7 +115,12 @@ def _by_cues(
     signals: Set[str],
     on_topic: bool,
 ) -> str:
-    if signals & OUTSIDE_GUIDE or facts.get("memory_kind") == "system":
+    system = facts.get("memory_kind") == "system"
+    if signals & OUTSIDE_GUIDE == {OTHER_ERROR} and not system:
+        # another error than memory running out ("illegal memory access", a full disk while
+        # saving) is no memory trouble at all, unless an update brought it (another signal)
+        return "off_topic"
+    if signals & OUTSIDE_GUIDE or system:
         return "outside_guide"
     goal = facts.get("goal")
     if facts.get("gc_retry") == "still_oom" and goal is None and not reading.has("thanks"):

@@ -278,11 +278,13 @@ BOOK: Final = _load()
 # A number and the word right after it, which is its unit when ``units`` lists it ("24 gigs",
 # "1280px", "896x1152"). The regex starts at a digit, so it is tried only where one stands.
 _NUMBER: Final = re.compile(
-    r"(?<![\d.])(\d{1,3},\d{1,2}(?=\s*(?:gb|gib|g)\b)|\d{1,7}(?:\.\d{1,2})?)"
+    r"(?<![\d.])(\d{1,3},\d{1,2}(?=\s*(?:gb|gib|g)\b)|[1-9]\d?[,.]\d{3}(?![\d]|[.,]\d)"
+    r"|\d{1,7}(?:\.\d{1,2})?)"
     r"(?:\s*[x*]\s*(\d{2,5})(?![\d]))?"
     r"(?:\s*([a-z]+|%|²))?"
     r"(?![\w]|\.\d)"
 )
+_THOUSANDS: Final = re.compile(r"\d{1,2}[,.]\d{3}")
 # Letters before a number ("bs4", "bs=2", "bs 2"): a prefix it lists, or a word the number is
 # part of ("sd3", "a100"), which makes it no number at all.
 _BEFORE: Final = re.compile(r"(?<![a-z0-9])([a-z]+)(\s*[:=]?\s*)$")
@@ -364,6 +366,8 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
         first = bisect_left(starts, start)
         # The unit's own word is not "after" the number for cues: "25 passos de amostragem".
         last = max(first, bisect_left(starts, m.end(2) if second else m.end(1)) - 1)
+        if _THOUSANDS.fullmatch(raw):
+            raw = raw[:-4] + raw[-3:]  # "1,024", "1.024": a thousand and twenty-four
         value = float(raw.replace(",", ".")) * (1000 if thousands else 1)
         if (
             unit == "k"

@@ -334,9 +334,7 @@ _NOT_UPDATED: Final = re.compile(
 def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, Hit]:
     """Another error told beside running out of memory is not what the run stops on: "CUDA error:
     out of memory … Compile with TORCH_USE_CUDA_DSA to enable device-side assertions"."""
-    if OTHER_ERROR in found and any(
-        not _denied(reading, m.start()) for m in _OUT_OF_MEMORY.finditer(reading.low)
-    ):
+    if OTHER_ERROR in found and _out_of_memory_told(reading):
         del found[OTHER_ERROR]
     update = found.get(REGRESSION_AFTER_UPDATE)
     if update is not None and (
@@ -349,6 +347,37 @@ def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, 
     ):
         del found[REGRESSION_AFTER_UPDATE]
     return found
+
+
+def _out_of_memory_told(reading: Reading) -> bool:
+    """Running out of memory told as what happened: not denied, nor only wondered about ("illegal
+    memory access lmao is that an oom?", "achei que era falta de vram"). Its words may be an
+    error's own ("CUDNN_STATUS_NOT_ENOUGH_MEMORY")."""
+    return any(
+        not (_denied(reading, m.start()) or _wondered(reading, m.start()))
+        for m in _OUT_OF_MEMORY.finditer(reading.low)
+    )
+
+
+def _wondered(reading: Reading, start: int) -> bool:
+    """Whether it is memory asked ("is this an out of memory thing?", "será que é oom?") or only
+    supposed before finding otherwise ("I thought it was an OOM since it says out of space")."""
+    before = reading.low[max(0, start - 32) : start]
+    if _SUPPOSED.search(before):
+        return True
+    return reading.question(reading.word_at(start)) and bool(_ASKED_IF.search(before))
+
+
+_ASKED_IF: Final = re.compile(
+    r"\b(?:is|was|isn'?t|could|might|would) (?:this|that|it)(?: error| thing)?"
+    r"(?: be| really| just| also| not)? (?:an? |the |some |just an? )?$"
+    r"|\b(?:same(?: thing)? as|related to|kind of|sort of) (?:an? |the )?$"
+    r"|\b(?:e|eh|seria|sera q(?:ue)?(?: e| eh)?|isso e|isso eh) (?:um |uma |o |a |por )?$"
+)
+_SUPPOSED: Final = re.compile(
+    r"\b(?:thought|assumed|figured) (?:it was|it's|its|this was) (?:an? |the )?$"
+    r"|\b(?:achei|pensei) (?:q|que) (?:era|fosse|tava dando) (?:um |uma |o |a )?$"
+)
 
 
 def _denied(reading: Reading, start: int) -> bool:
@@ -431,6 +460,7 @@ _NOW_THE_CARDS: Final = re.compile(
 
 
 _OUT_OF_MEMORY: Final = re.compile(
-    r"\bout ?of ?memory|\boom(?:s|ed|ing|ou|ando)?\b|\balloc\w* failed\b|\bmemoria insuficiente\b"
+    r"\bout ?of ?memory|\boom(?:s|ed|ing|ou|ando)?\b|alloc\w*[ _]failed\b|\bmemoria insuficiente\b"
+    r"|(?<![a-z])not[ _]enough[ _]memory\b"
     r"|\bsem memoria\b|\bfalta de (?:vram|memoria)\b"
 )

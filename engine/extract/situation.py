@@ -1456,16 +1456,42 @@ def _supposed(reading: Reading, hit: Hit) -> bool:
     )
 
 
+def _only_partly(reading: Reading, hit: Hit) -> bool:
+    """A crash denied only in part: "it doesn't always crash", "nem sempre estoura", "doesn't
+    OOM at 512, only when a 768 batch comes up", "não dá oom no 512, só no bucket de 1024"."""
+    words = reading.tokens.words
+    after = " ".join(words[hit.last + 1 : hit.last + 3])
+    before = words[max(0, hit.first - 2) : hit.first]
+    if after.startswith(_ALWAYS_AFTER) or (
+        len(before) == 2 and before[1] in _ALWAYS and before[0] in _NOT
+    ):
+        return True
+    end = reading.sentence_words(reading.sentence_of(hit.first))[1]
+    told = " ".join(words[hit.last + 1 : end])
+    return _ONLY_THEN.search(told) is not None
+
+
+_ALWAYS: Final = frozenset({"always", "sempre"})
+_NOT: Final = frozenset(
+    {"not", "nem", "nao", "doesn't", "doesnt", "don't", "dont", "didn't", "didnt", "won't", "wont"}
+)
+_ALWAYS_AFTER: Final = ("always", "sempre", "every time", "toda vez", "todas as vezes")
+_ONLY_THEN: Final = re.compile(
+    r"\b(?:only|so|somente|apenas)\s+(?:when|on|with|at|in|if|quando|no|na|nos|nas|com|em"
+    r"|some|algumas?|uns|umas|those|these|the big|o maior|a maior)\b|\bjust (?:when|on some)\b"
+)
+
+
 def _no_oom(reading: Reading) -> Found | None:
     """ "No OOM, just slow", "it did not crash": phase ``none``; not "no OOM so far", "sem crash
     até agora", told of a run still going."""
     ruled_out = next((h for h in reading.of("no_crash") if not _silent_stop(reading, h)), None)
     if ruled_out is not None:
-        return (
-            None if _so_far(reading, ruled_out) else _hit(reading, "oom_phase", "none", ruled_out)
-        )
+        if _so_far(reading, ruled_out) or _only_partly(reading, ruled_out):
+            return None
+        return _hit(reading, "oom_phase", "none", ruled_out)
     negated = next(_ruled_out_ooms(reading), None)
-    if negated is None:
+    if negated is None or _only_partly(reading, negated):
         return None
     first = reading.negation_of(negated)
     if _so_far(reading, negated._replace(first=first)):  # "ainda não deu oom"

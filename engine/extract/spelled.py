@@ -3,8 +3,8 @@
 
 Only from two up: "one" and "um/uma" are articles far more often than numbers, so they count
 only as the last part of a compound ("eighty one", "oitenta e um") or right after what they
-count ("batch one", "passo um"). A resolution may be read in two parts ("ten twenty four"). Text
-is folded (lower case, no accents) before it gets here.
+count ("batch one", "batch of one", "passo um"). A resolution may be read in two parts ("ten
+twenty four"). Text is folded (lower case, no accents) before it gets here.
 """
 
 from __future__ import annotations
@@ -75,6 +75,8 @@ _TENS: Final = {
 }
 _HUNDREDS: Final = {
     "cem": 100,
+    "cento": 100,  # "cento e vinte e um"
+    "hundred": 100,  # "a hundred and twenty one", "one hundred"
     "duzentos": 200,
     "trezentos": 300,
     "quatrocentos": 400,
@@ -85,6 +87,7 @@ _HUNDREDS: Final = {
     "novecentos": 900,
 }
 _LAST: Final = {**_UNITS, "one": 1, "um": 1, "uma": 1}
+_ZERO: Final = {"zero": 0}  # "step zero", "passo zero": only right after what it numbers
 
 # "one" and "um" count right after what they number.
 _COUNTED: Final = frozenset({"batch", "bs", "lote", "step", "passo", "size", "frame"})
@@ -104,9 +107,17 @@ def spelled_numbers(low: str, said: Iterable[str] | None = None) -> Iterator[tup
     i = 0
     while i < len(words):
         before = words[i - 1][0] if i else ""
+        if before in _OF and i > 1 and words[i - 2][0] in _COUNTED:
+            before = words[i - 2][0]  # "batch of one", "bs of one", "lote de um"
         value, end, taken = _compound(words, i)
-        if not taken and before in _COUNTED and words[i][0] in _LAST:
-            value, end, taken = _LAST[words[i][0]], words[i][2], 1  # "batch one", "passo um"
+        if (
+            not taken
+            and before in _COUNTED
+            and (words[i][0] in _LAST or words[i][0] in _ZERO)
+            and _next(words, i) != "hundred"
+        ):
+            value = _LAST.get(words[i][0], 0)  # "batch one", "passo um", "step zero"
+            end, taken = words[i][2], 1
         if taken and before in _BOTH:
             taken, i = 0, i + taken - 1  # "os dois", "the two of them": both, not a number
         if taken:
@@ -117,8 +128,11 @@ def spelled_numbers(low: str, said: Iterable[str] | None = None) -> Iterator[tup
 
 
 _VOCABULARY: Final = frozenset({*_UNITS, *_TEENS, *_TENS, *_HUNDREDS, "mil"})
-_ONES: Final = frozenset({"one", "um", "uma"})
-_COUNTED_ONE: Final = re.compile(r"\b(?:" + "|".join(sorted(_COUNTED)) + r")\s+(?:one|um|uma)\b")
+_ONES: Final = frozenset({"one", "um", "uma", "zero"})
+_OF: Final = frozenset({"of", "de"})
+_COUNTED_ONE: Final = re.compile(
+    r"\b(?:" + "|".join(sorted(_COUNTED)) + r")\s+(?:(?:of|de)\s+)?(?:one|um|uma|zero)\b"
+)
 
 
 def _compound(words: list[tuple[str, int, int]], i: int) -> tuple[int, int, int]:
@@ -138,6 +152,10 @@ def _compound(words: list[tuple[str, int, int]], i: int) -> tuple[int, int, int]
         if word not in _HUNDREDS:
             return base, words[i][2], 1
         rest, end, taken = _after_and(words, i, allow_tens=True)
+        if word == "cento" and not taken:
+            return 0, 0, 0  # "cento e poucos": only ever the start of a compound
+        if word == "hundred" and (i == 0 or words[i - 1][0] not in ("a", "one")) and not taken:
+            return 0, 0, 0  # "a few hundred steps": no number said; "a hundred frames" is
         return base + rest, end if taken else words[i][2], 1 + taken
     if word in _TENS:
         rest, end, taken = _after_and(words, i, allow_tens=False)

@@ -209,6 +209,21 @@ def _stopped_by(words: Sequence[str], hit: Hit) -> bool:
 _BY: Final = frozenset({"with", "com", "due", "because", "by", "por"})
 
 
+def _at_step_zero(words: Sequence[str], hit: Hit) -> Hit:
+    """ "step 0 oom", "passo 0 crash": a crash at step zero, not "0 crashes" (nor "12s/step,
+    zero OOMs", a rate and then no crash)."""
+    if hit.kind != "no_crash" or hit.first == 0 or words[hit.first] not in ("0", "zero"):
+        return hit
+    before = words[max(0, hit.first - 2) : hit.first]
+    if before[-1] not in _STEP_WORDS or (len(before) == 2 and _A_RATE.fullmatch(before[0])):
+        return hit
+    return Hit("oom", "", hit.first + 1, hit.last)
+
+
+_A_RATE: Final = re.compile(r"(?:\d+(?:\.\d+)?)?s|sec|secs|seconds|segundos")
+_STEP_WORDS: Final = frozenset({"step", "passo", "epoch", "epoca", "iteration"})
+
+
 def _answered_no(words: Sequence[str], hit: Hit) -> bool:
     """ "no this is my first time", "no it was on": a "no" opening the message answers what was
     asked; what follows it is said, not denied."""
@@ -341,6 +356,7 @@ def _read(scan: str) -> tuple[Reading, str | None]:
     hits = [h for h in hits if not (h.kind in ("neg", "weak_off") and _answered_no(words, h))]
     # "na hora q ele ta quantizando": at the time of something, not "right away"
     hits = [h for h in hits if not (h.kind == "phase" and _at_the_time_of(words, h))]
+    hits = [_at_step_zero(words, h) for h in hits]
     hits = _run_with_it(words, hits, clause)
     hits = sorted([*hits, *_cued_stages(words, tokens, hits)], key=lambda h: h.first)
     return Reading(scan, low, tokens, _named_by_it(words, hits)), locale
@@ -536,6 +552,8 @@ def _an_example(reading: Reading, hit: Hit, named: Sequence[Hit]) -> bool:
 _JOINED: Final = re.compile(r"\s*(?:,|/|or|and|ou|e|vs)?\s*")
 _A_PART_AFTER: Final = re.compile(
     r"(?:[\s.\-]*(?:\d+(?:\.\d+)?b?|vl|it|instruct))*\s*(?:text )?(?:encoder|te|vae|tokenizer)\b"
+    # a part, or a use elsewhere: "flux ae.safetensors", "my flux workflow loaded in comfy"
+    r"|\s*(?:ae\b|ae\.safetensors|workflows?\b)"
 )
 
 

@@ -321,10 +321,13 @@ def _bare_crash(reading: Reading, facts: Mapping[str, FactValue]) -> bool:
     ooms = reading.of("oom")
     if not ooms or set(facts) - {"goal"} or reading.has("mention", "assert", "vram", "ram"):
         return False
+    if not _MEMORY_WORDS.isdisjoint(reading.tokens.words):
+        return False  # "ainda tá dando pau, mesmo erro de memória"
     return all(" ".join(reading.tokens.words[h.first : h.last + 1]) in _CRASHES for h in ooms)
 
 
 _CRASHES: Final = LEXICON.words("crash_words")
+_MEMORY_WORDS: Final = frozenset({"memory", "memoria", "vram"})
 
 
 def _over_and_thanked(reading: Reading) -> bool:

@@ -101,6 +101,7 @@ _DISABLING: Final = frozenset({"disable", "disabled", "desativei", "desliguei", 
 _OF_A_TOTAL: Final = re.compile(r"\d\s*/\s*$")
 _TOTAL: Final = 2.0
 _COUNT_BEFORE: Final = re.compile(r"(?<![\w.])(\d+)/$")
+_OF_TOTAL: Final = re.compile(r"\s*/\s*\d")
 _COUNT_TOTAL: Final = 6.0
 # "vram 14.2/24.0 GB", "22 / 24 gb": the memory in use, out of the card's total after the slash
 _IN_USE: Final = re.compile(r"(?:,\d{1,2})?\s*/\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:gb|gib|g)\b")
@@ -1463,7 +1464,9 @@ _WISHED_RIGHT_BEFORE: Final = re.compile(
     r"|should i (?:just )?(?:get|buy|rent|grab|pick up|upgrade to)"
     r"|ordered|eyeing|pull the trigger on|still want"
     r"|se eu (?:pegar|comprar|alugar|tivesse)|vale (?:a pena )?(?:pegar|comprar|alugar)"
-    r"|(?:quero|queria|penso em) (?:pegar|alugar)|compro|juntando (?:pra|para)|sonho com)"
+    r"|(?:quero|queria|penso em) (?:pegar|alugar)|compro|juntando (?:pra|para)|sonho com"
+    # a card named as an example of a kind: "a big card like an H100", "placas tipo a 5090"
+    r"|(?:cards?|gpus?|placas?) (?:like|such as|tipo|como))"
     + _BEFORE_A_CARD
 )
 _WEIGHED_RIGHT_BEFORE: Final = re.compile(
@@ -2134,6 +2137,12 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         items = well
         if not items:
             return []
+    if role == "step":
+        progress = [i for i in items if _OF_TOTAL.match(reading.low, i.number.end)]
+        if len(progress) > 1:
+            # a log's lines "step 1/4000 … step 2/4000 … step 2210/4000", then the OOM: the
+            # last line's
+            items = [progress[-1]]
     item = items[0]
     if role == "step":
         # "parou de estourar no passo 2 mas agora morre no passo 1900": the step said after the

@@ -967,7 +967,6 @@ def phase(
         return min(words, key=lambda f: (_distance(reading, f, ooms), f.start))
     return min(numbered, key=lambda f: f.start, default=None) or _from_progress_bar(reading)
 
-
 _NEVER_WITH_GC_ON: Final = re.compile(
     r"\b(?:(?:i(?:'ve| have)? )?never|(?:i )?haven'?t|(?:eu )?nunca)\s+(?:once\s+|even\s+)?"
     r"(?:tried|tested|ran|run|trained|testei|tentei|rodei|treinei)\s+(?:it\s+)?(?:with|w|com)\s+(?:the\s+|o\s+)?"
@@ -1582,6 +1581,10 @@ def gc_retry(
 ) -> Found | None:
     """After GC went (back) on: still an OOM ("continua dando OOM") or fixed ("resolveu").
     ``now`` is GC's state now, as read from the whole message."""
+    switched = _switched_on_in_vain(reading, states)
+    if switched is not None and (now is None or now.state == "on"):
+        # "turned gc on, didn't help", "liguei o gc e não adiantou": on now, the crash stays
+        return _found(reading, "gc_retry", "still_oom", switched[0].first, switched[1].last)
     if not any(s.setting == "gc" and (s.retry or s.state == "off") for s in states):
         return None  # most messages: GC never switched back on, nor said off before
     # "por que desligar dá OOM?" asks about GC in general, after the retry
@@ -1722,6 +1725,30 @@ def _more_changed(
 
 # How far after "gc on" its own crash is told: "GC on: CUDA out of memory at step 3".
 _TOLD_WITH_IT: Final = 12
+
+
+def _switched_on_in_vain(
+    reading: Reading, states: Sequence[SettingState]
+) -> tuple[SettingState, Hit] | None:
+    """GC switched on by the person, told right after to have changed nothing: "turned gc on,
+    didn't help", "ativei o gc e não resolveu". Switching it on says it was off before."""
+    for state in states:
+        if state.setting != "gc" or state.state != "on" or state.wished:
+            continue
+        act = reading.tokens.words[max(0, state.first - 1) : state.first]
+        if _SWITCHED_BY.isdisjoint(act) and not any(
+            h.first <= state.last and state.first <= h.last for h in reading.of("reon")
+        ):
+            continue
+        vain = _nothing_changed(reading, state)
+        if vain is not None:
+            return state, vain
+    return None
+
+
+_SWITCHED_BY: Final = frozenset(
+    {"turned", "switched", "flipped", "put", "set", "liguei", "ativei", "habilitei", "coloquei"}
+)
 
 
 def _nothing_changed(reading: Reading, retry: SettingState) -> Hit | None:

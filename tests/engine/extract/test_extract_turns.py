@@ -789,6 +789,18 @@ INTENTS = [
         "cudnn error CUDNN_STATUS_NOT_ENOUGH_MEMORY at the first step, ltx video 121 frames, gc on",
         "fix_oom",
     ),
+    # a retry that changed nothing is a crash to fix
+    ("i turned gc on. didnt fix it", "fix_oom"),
+    # a question about quality beside "0 crashes"
+    (
+        "gc on, 3000 steps, 0 crashes, and the result looks like a stranger. is checkpointing "
+        "lowering quality",
+        "quality",
+    ),
+    # a crash named beside the word memory is memory's
+    ("ainda tá dando pau, mesmo erro de memória", "fix_oom"),
+    # a dtype error is no memory trouble
+    ("RuntimeError: expected scalar type Float but found Half after i turned gc off", "off_topic"),
 ]
 
 
@@ -3316,6 +3328,70 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # "a few hundred" says no number
     ("it trains for a few hundred steps, then cuda oom", {}, {"sample_steps"}),
+    # "put again true" switches it back on; "is work again" is fixed
+    (
+        "Then I read it makes it slow, so I put false. Now CUDA out of memory in step 1. I put "
+        "again true and now is work again, the lora finished with no error.",
+        {"gc": "enabled", "gc_retry": "fixed"},
+        set(),
+    ),
+    # the setting named beside "coloquei … false" keeps its own state
+    (
+        "Hoje coloquei gc false + quantize false pra testar e agora dá OOM carregando",
+        {"gc": "disabled", "quantize": False},
+        set(),
+    ),
+    # GC switched on by the person and told to change nothing: still crashing
+    ("turned gc on, didn't help", {"gc": "enabled", "gc_retry": "still_oom"}, set()),
+    # in Portuguese
+    ("liguei o gc e não adiantou nada, mesmo erro", {"gc_retry": "still_oom"}, set()),
+    # nothing changed about speed is no crash after a retry
+    ("turned gc on to save memory but it didnt help with speed", {"gc": "enabled"}, {"gc_retry"}),
+    # a size of cards in general is no card of theirs
+    (
+        "Why does AI Toolkit default gradient checkpointing to true even on 80GB cards?",
+        {},
+        {"vram_gb"},
+    ),
+    # nor a card named as an example
+    ("what does gc cost on a big card like an H100?", {}, {"vram_gb"}),
+    # a model named as the VAE file of another is a part, not the model trained
+    (
+        "Loading Z-Image transformer Loading VAE (flux ae.safetensors) Loading Qwen3-4B text "
+        "encoder, then CUDA out of memory",
+        {"model_family": "z_image"},
+        set(),
+    ),
+    # a model named by a workflow elsewhere is not the one trained
+    (
+        "ComfyUI has my flux workflow loaded while AI Toolkit trains a Z-Image LoRA on the "
+        "same 3090, OOM at step 1",
+        {"model_family": "z_image"},
+        set(),
+    ),
+    # a log's progress lines: the crash comes after the last one
+    (
+        "step 1/4000 | loss 0.13 step 2/4000 | loss 0.12 ... step 2210/4000 | loss 0.09 "
+        "RuntimeError: CUDA error: out of memory",
+        {"oom_phase": "later"},
+        set(),
+    ),
+    # one progress count is the crash's step
+    ("oom at step 5/3000", {"oom_phase": "first_steps"}, set()),
+    # "0 crashes" is no crash
+    (
+        "gc on, 3000 steps, 0 crashes, and the face looks like a stranger",
+        {"oom_phase": "none"},
+        set(),
+    ),
+    # "step 0 oom" is a crash at step zero, not "0 ooms"
+    ("step 0 oom, zimage turbo, 8gb 3070, bs1", {"oom_phase": "first_steps"}, set()),
+    # a dtype error is another error
+    (
+        "RuntimeError: expected scalar type Float but found Half depois que desativei o gc",
+        {"gc": "disabled"},
+        {"memory_kind", "oom_phase"},
+    ),
 ]
 
 

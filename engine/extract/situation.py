@@ -967,6 +967,7 @@ def phase(
         return min(words, key=lambda f: (_distance(reading, f, ooms), f.start))
     return min(numbered, key=lambda f: f.start, default=None) or _from_progress_bar(reading)
 
+
 _NEVER_WITH_GC_ON: Final = re.compile(
     r"\b(?:(?:i(?:'ve| have)? )?never|(?:i )?haven'?t|(?:eu )?nunca)\s+(?:once\s+|even\s+)?"
     r"(?:tried|tested|ran|run|trained|testei|tentei|rodei|treinei)\s+(?:it\s+)?(?:with|w|com)\s+(?:the\s+|o\s+)?"

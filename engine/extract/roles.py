@@ -1466,7 +1466,7 @@ _WISHED_RIGHT_BEFORE: Final = re.compile(
     r"|se eu (?:pegar|comprar|alugar|tivesse)|vale (?:a pena )?(?:pegar|comprar|alugar)"
     r"|(?:quero|queria|penso em) (?:pegar|alugar)|compro|juntando (?:pra|para)|sonho com"
     # a card named as an example of a kind: "a big card like an H100", "placas tipo a 5090"
-    r"|(?:cards?|gpus?|placas?) (?:like|such as|tipo|como))" + _BEFORE_A_CARD
+    r"|(?:cards?|gpus?|placas?)(?: [a-z]+)? (?:like|such as|tipo|como))" + _BEFORE_A_CARD
 )
 _WEIGHED_RIGHT_BEFORE: Final = re.compile(
     r"\b(?:(?:will|could) (?:a|an)|to rent|(?:if|once|when) i (?:go|went|switch|move|upgrade)"

@@ -104,15 +104,17 @@ def spelled_numbers(low: str, said: Iterable[str] | None = None) -> Iterator[tup
     ):
         return  # most messages: no number word at all
     words = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(low)]
-    i = 0
+    i, said_last = 0, -9  # the word a number was last said at
     while i < len(words):
         before = words[i - 1][0] if i else ""
         if before in _OF and i > 1 and words[i - 2][0] in _COUNTED:
             before = words[i - 2][0]  # "batch of one", "bs of one", "lote de um"
         value, end, taken = _compound(words, i)
+        # "from four to two to one", "de quatro pra dois e depois pra um": a chain ending at one
+        chained = before in _TO and i - said_last <= _CHAIN_GAP
         if (
             not taken
-            and before in _COUNTED
+            and (before in _COUNTED or chained)
             and (words[i][0] in _LAST or words[i][0] in _ZERO)
             and _next(words, i) != "hundred"
         ):
@@ -122,9 +124,14 @@ def spelled_numbers(low: str, said: Iterable[str] | None = None) -> Iterator[tup
             taken, i = 0, i + taken - 1  # "os dois", "the two of them": both, not a number
         if taken:
             yield value, words[i][1], end
+            said_last = i + taken - 1
             i += taken
         else:
             i += 1
+
+
+_TO: Final = frozenset({"to", "pra", "para", "pro"})
+_CHAIN_GAP: Final = 4  # "dois e depois pra um": the number before, a few words back
 
 
 _VOCABULARY: Final = frozenset({*_UNITS, *_TEENS, *_TENS, *_HUNDREDS, "mil"})

@@ -3392,6 +3392,18 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc": "disabled"},
         {"memory_kind", "oom_phase"},
     ),
+    # a chain of batch sizes in words ends at one
+    (
+        "lowered batch from four to two to one. still OOM on the first step",
+        {"batch_size": 1},
+        set(),
+    ),
+    # in Portuguese: "e depois pra um"
+    ("baixei o batch de quatro pra dois e depois pra um. continua oom", {"batch_size": 1}, set()),
+    # "to one" with no number before is no number
+    ("i went to one of the meetups with my 3090", {"vram_gb": 24}, {"batch_size"}),
+    # a card named as an example of a kind, with a word between
+    ("qual o custo de deixar o gc ligado numa placa grande tipo uma H100?", {}, {"vram_gb"}),
 ]
 
 

@@ -689,8 +689,7 @@ def _the_one_that_broke(reading: Reading, cards: Sequence[Hit]) -> Hit | None:
         last = reading.sentence_words(reading.sentence_of(card.first))[1]
         if at + 1 < len(cards):
             last = min(last, cards[at + 1].first)
-        told = [h for h in reading.of("oom") if card.last < h.first < last]
-        if any(not reading.negated(h) for h in told):
+        if any(card.last < h.first < last and not reading.negated(h) for h in reading.of("oom")):
             broke.append(card)
     return broke[0] if len({h.arg for h in broke}) == 1 else None
 

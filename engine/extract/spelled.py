@@ -87,7 +87,8 @@ _HUNDREDS: Final = {
     "novecentos": 900,
 }
 _LAST: Final = {**_UNITS, "one": 1, "um": 1, "uma": 1}
-_ZERO: Final = {"zero": 0}  # "step zero", "passo zero": only right after what it numbers
+# Said alone right after what they number: "batch one", "passo um", "step zero".
+_COUNTED_ALONE: Final = {**_LAST, "zero": 0}
 
 # "one" and "um" count right after what they number.
 _COUNTED: Final = frozenset({"batch", "bs", "lote", "step", "passo", "size", "frame"})
@@ -115,10 +116,10 @@ def spelled_numbers(low: str, said: Iterable[str] | None = None) -> Iterator[tup
         if (
             not taken
             and (before in _COUNTED or chained)
-            and (words[i][0] in _LAST or words[i][0] in _ZERO)
+            and words[i][0] in _COUNTED_ALONE
             and _next(words, i) != "hundred"
         ):
-            value = _LAST.get(words[i][0], 0)  # "batch one", "passo um", "step zero"
+            value = _COUNTED_ALONE[words[i][0]]
             end, taken = words[i][2], 1
         if taken and before in _BOTH:
             taken, i = 0, i + taken - 1  # "os dois", "the two of them": both, not a number

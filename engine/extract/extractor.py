@@ -539,7 +539,7 @@ def _an_example(reading: Reading, hit: Hit, named: Sequence[Hit]) -> bool:
     """A model named as an example in a general question: "for something like Qwen-Image at
     1024?", "video models like Wan", "num modelo tipo Flux", "like Flux or Z-Image"."""
     start = reading.span(hit.first, hit.last)[0]
-    if _EXAMPLE_BEFORE.search(reading.low, max(0, start - 24), start):
+    if reading.said_before(_EXAMPLE_BEFORE, start, 24):
         return True
     before = [h for h in named if h.last < hit.first]
     if not before:
@@ -696,16 +696,15 @@ def _the_one_that_broke(reading: Reading, cards: Sequence[Hit]) -> Hit | None:
 
 def _moved_to(reading: Reading, hit: Hit) -> bool:
     start = reading.span(hit.first, hit.last)[0]
-    low = reading.low
     return (
-        _MOVED_TO.search(low, max(0, start - 16), start) is not None
-        or _SWAPPED_FOR.search(low, max(0, start - 60), start) is not None
+        reading.said_before(_MOVED_TO, start, 16) is not None
+        or reading.said_before(_SWAPPED_FOR, start, 60) is not None
     )
 
 
 def _move_weighed(reading: Reading, hit: Hit) -> bool:
     start = reading.span(hit.first, hit.last)[0]
-    return _MOVE_WEIGHED.search(reading.low, max(0, start - 60), start) is not None
+    return reading.said_before(_MOVE_WEIGHED, start, 60) is not None
 
 
 _MOVE_WEIGHED: Final = re.compile(
@@ -720,7 +719,7 @@ _MOVE_WEIGHED: Final = re.compile(
 
 def _left_behind(reading: Reading, hit: Hit) -> bool:
     start = reading.span(hit.first, hit.last)[0]
-    return _LEFT_BEHIND.search(reading.low, max(0, start - 20), start) is not None
+    return reading.said_before(_LEFT_BEHIND, start, 20) is not None
 
 
 # What joins a card to one wished for before it: "deciding between a 4080 and a used 3090".

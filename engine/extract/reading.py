@@ -159,6 +159,10 @@ class Reading:
     def has(self, *kinds: str) -> bool:
         return not self._by_kind.keys().isdisjoint(kinds)
 
+    def said_before(self, pattern: re.Pattern[str], at: int, reach: int) -> re.Match[str] | None:
+        """Where `pattern` matches in the `reach` characters (folded) right before `at`."""
+        return pattern.search(self.low, max(0, at - reach), at)
+
     def span(self, first: int, last: int) -> tuple[int, int]:
         return self.tokens.starts[first], self.tokens.ends[last]
 

@@ -764,10 +764,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             score.scores["max_resolution"] -= at[0]
             score.best_cue.pop("max_resolution")
         if (
-            _OF_A_TOTAL.search(reading.low, max(0, number.start - 8), number.start)
+            reading.said_before(_OF_A_TOTAL, number.start, 8)
             and number.unit in ("gb", "g", "gib")
             # not the shared memory's total: "memória compartilhada … enche (12/32 GB)"
-            and not _SHARED.search(reading.low, max(0, number.start - 60), number.start)
+            and not reading.said_before(_SHARED, number.start, 60)
         ):
             # "19/24 gb used", "22.8/24gb": the total after the slash is the card's
             score.scores.pop("none", None)
@@ -949,10 +949,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         ):
             continue  # "baixei o modelo de novo (30gb!!)", "o safetensors de 23gb": a file
         if role == "vram_gb" and (
-            _SHARED_BEFORE.search(reading.low, max(0, number.start - 40), number.start)
+            reading.said_before(_SHARED_BEFORE, number.start, 40)
             or (
-                _OF_A_TOTAL.search(reading.low, max(0, number.start - 8), number.start)
-                and _SHARED.search(reading.low, max(0, number.start - 60), number.start)
+                reading.said_before(_OF_A_TOTAL, number.start, 8)
+                and reading.said_before(_SHARED, number.start, 60)
             )
         ):
             continue  # "shared GPU memory at 9 GB", "memória compartilhada em 10gb": spilled
@@ -968,7 +968,7 @@ def _corrected_away(
 ) -> bool:
     """A value said not to be the one, beside the one that is: "768 e não 1024", "it's 1152
     not 1536", "not 1024 but 768"."""
-    if _NOT_THIS.search(reading.low, max(0, number.start - 12), number.start) is None:
+    if reading.said_before(_NOT_THIS, number.start, 12) is None:
         return False
     clause = clause_of[number.first]  # "768, não 1024": the comma does not part them
     return any(
@@ -1032,9 +1032,9 @@ def _lowered_to(reading: Reading, number: Number, assigned: Sequence[Assigned]) 
     if reading.sentence_of(number.first) - reading.sentence_of(assigned[-1].number.first) > 1:
         return False
     return bool(
-        _CHANGED_IT_TO.search(reading.low, max(0, number.start - 32), number.start)
+        reading.said_before(_CHANGED_IT_TO, number.start, 32)
         # "went from bs 4 to 2, same thing. then 1", "baixei pro 2, nada. agora tô no 1"
-        or _THEN_ON.search(reading.low, max(0, number.start - 24), number.start)
+        or reading.said_before(_THEN_ON, number.start, 24)
     )
 
 
@@ -1171,7 +1171,7 @@ _PROPOSED: Final = re.compile(
 
 def _guessed(reading: Reading, number: Number) -> bool:
     return (
-        _GUESS_BEFORE.search(reading.low, max(0, number.start - 16), number.start) is not None
+        reading.said_before(_GUESS_BEFORE, number.start, 16) is not None
         or _GUESS_AFTER.match(reading.low, number.end) is not None
     )
 
@@ -1199,9 +1199,7 @@ def _feared_or_advised(reading: Reading, number: Number) -> bool:
 def _aside(reading: Reading, number: Number, *, same_job: bool = False) -> bool:
     """Said of an earlier run, or asked about ("if batch is 1, does…?", "is bs 1 with accum 4
     the same as bs 4?"): not the run now. With ``same_job``, the earlier run is the one now."""
-    if _KEYED.search(reading.low, max(0, number.start - 32), number.start) and not (
-        _asked_of(reading, number)
-    ):
+    if reading.said_before(_KEYED, number.start, 32) and not (_asked_of(reading, number)):
         # "gradient_accumulation: 4 with batch_size: 1, is that…?": set, not supposed; not "is
         # gradient_accumulation: 4 the same as batch 4?", "if I set gradient_accumulation: 8…?"
         return False
@@ -1217,7 +1215,7 @@ def _aside(reading: Reading, number: Number, *, same_job: bool = False) -> bool:
         # "como faço batch 16 numa placa de 16gb", "manter o comportamento de batch 4": the
         # batch wanted
         return True
-    if _NOT_RUN.search(reading.low, max(0, number.start - 40), number.start):
+    if reading.said_before(_NOT_RUN, number.start, 40):
         return True
     window = reading.low[max(0, number.start - 48) : number.start]
     if any(key in window for key in _COMPARED_KEYS) and _COMPARED_TO.search(window):
@@ -1232,7 +1230,7 @@ def _aside(reading: Reading, number: Number, *, same_job: bool = False) -> bool:
         return True  # "vou ter que voltar pro batch 1?", "ou é melhor lote 8 direto?"
     if _wanted_change(reading, number):
         return True  # "want to bump to 1024 buckets, batch 4 and turn gc off"
-    if _RUN_NOW.search(reading.low, max(0, number.start - 28), number.start):
+    if reading.said_before(_RUN_NOW, number.start, 28):
         return False  # "I'm at bs 2 with accum 2, so effective 4?": the run now, then a question
     if _RUNNING_THIS.search(reading.low):
         return False  # "Batch Size 2 and Gradient Accumulation 4? that's what I'm running"
@@ -1291,7 +1289,7 @@ def _asked_or_wished(reading: Reading, number: Number) -> bool:
     sentence = reading.sentence_of(number.first)
     return (
         reading.question(number.first)
-        or _WANTED_BEFORE.search(reading.low, max(0, number.start - 24), number.start) is not None
+        or reading.said_before(_WANTED_BEFORE, number.start, 24) is not None
         or any(
             0 < number.first - h.last <= _WISH_REACH and reading.sentence_of(h.first) == sentence
             for kind in ("hypo", "hearsay")
@@ -1354,7 +1352,7 @@ def _wanted_change(reading: Reading, number: Number) -> bool:
     if _WISHING.isdisjoint(reading.words_of_sentence(number.first)):
         return False  # most sentences wish nothing
     first, _ = reading.sentence_words(reading.sentence_of(number.first))
-    if _CHANGED_FROM.search(reading.low, max(0, number.start - 20), number.start):
+    if reading.said_before(_CHANGED_FROM, number.start, 20):
         return False  # "want to go from batch 4 to 16": 4 is the run's
     return any(
         found.end() >= number.start - _WANTED_REACH
@@ -1501,7 +1499,7 @@ def _fits_the_card(reading: Reading, item: Assigned) -> bool:
     number = item.number
     return (
         _FITS_AFTER.match(reading.low, number.end) is not None
-        or _FITS_BEFORE.search(reading.low, max(0, number.start - 24), number.start) is not None
+        or reading.said_before(_FITS_BEFORE, number.start, 24) is not None
     )
 
 
@@ -1582,7 +1580,7 @@ _RUN_NOW: Final = re.compile(
 def _run_now(reading: Reading, item: Assigned, items: Sequence[Assigned]) -> bool:
     """The value said as the one run now ("I'm running bs1 now"), with no other value between
     the words and it ("running bs1 now because bs4 didn't fit": bs4 is not)."""
-    said = _RUN_NOW.search(reading.low, max(0, item.number.start - 28), item.number.start)
+    said = reading.said_before(_RUN_NOW, item.number.start, 28)
     return said is not None and not any(
         said.start() <= other.start < item.start for other in items if other is not item
     )
@@ -1650,7 +1648,7 @@ _A_RUN_LENGTH: Final = re.compile(
 
 
 def _not_at(reading: Reading, number: Number) -> bool:
-    return _NOT_AT.search(reading.low, max(0, number.start - 48), number.start) is not None
+    return reading.said_before(_NOT_AT, number.start, 48) is not None
 
 
 def _reached_well(reading: Reading, number: Number) -> bool:
@@ -1673,8 +1671,8 @@ def _resumed_from(reading: Reading, number: Number) -> bool:
     """The step a run was taken up again from, not where it broke: "resumed from the 1500
     save", "ao retomar do step 2000", "continuei do checkpoint de 1200"."""
     return (
-        _RESUMED_FROM.search(reading.low, max(0, number.start - 48), number.start) is not None
-        and _RESUME_FROM_AT.search(reading.low, max(0, number.start - 24), number.start) is not None
+        reading.said_before(_RESUMED_FROM, number.start, 48) is not None
+        and reading.said_before(_RESUME_FROM_AT, number.start, 24) is not None
     )
 
 
@@ -1692,11 +1690,11 @@ def _phase_of_step(reading: Reading, number: Number) -> str | None:
     step = number.value * (1000 if number.unit == "k" else 1)  # "no passo 2k"
     if _PREVIEW_AFTER.match(reading.low, number.end):
         return "sampling"  # "the step-0 preview"
-    if _SAMPLE_BEFORE.search(reading.low, max(0, number.start - 32), number.start) and any(
+    if reading.said_before(_SAMPLE_BEFORE, number.start, 32) and any(
         h.kind == "oom" for h in reading.in_sentence(reading.sentence_of(number.first))
     ):
         return "sampling"  # "o sample no step 250 dá oom", "the second round of samples, ~500"
-    if _FIRST_BEFORE.search(reading.low, max(0, number.start - 12), number.start):
+    if reading.said_before(_FIRST_BEFORE, number.start, 12):
         return "first_steps" if step <= 50 else None
     if step <= _FIRST_STEPS:
         return "first_steps"
@@ -1743,8 +1741,7 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
             items = [
                 i
                 for i in items
-                if i.number.members
-                or not _WAS.search(reading.low, max(0, i.number.start - 24), i.number.start)
+                if i.number.members or not reading.said_before(_WAS, i.number.start, 24)
             ] or items
         if revised and role in _REVISED_ROLES:
             # "81 frames. edit: 49 too. edit 2: even 33 ooms", "4. digo, 2": said last, after
@@ -1793,9 +1790,7 @@ def _paired_batch(
 
     products = [i for i in batches if i.number.value == batch.value]
     if any(
-        paired(i) is not None
-        or _RUN_NOW.search(reading.low, max(0, i.number.start - 28), i.number.start)
-        for i in products
+        paired(i) is not None or reading.said_before(_RUN_NOW, i.number.start, 28) for i in products
     ):
         return found
     for item in batches:
@@ -1879,20 +1874,20 @@ _BEFORE_NOW: Final = frozenset(
 def _changed_to(reading: Reading, item: Assigned) -> bool:
     """ "dropped to 49 frames", "mudei pra 33": the value a change ended at."""
     start = item.number.start
-    return _CHANGED_TO.search(reading.low, max(0, start - 8), start) is not None
+    return reading.said_before(_CHANGED_TO, start, 8) is not None
 
 
 def _a_size_not_run(reading: Reading, item: Assigned) -> bool:
     start, end = item.number.start, item.number.end
     return (
-        _DENIED.search(reading.low, max(0, start - 16), start) is not None
+        reading.said_before(_DENIED, start, 16) is not None
         or _NOT_RUN_AFTER.match(reading.low, end) is not None
     )
 
 
 def _a_size_now(reading: Reading, item: Assigned) -> bool:
     start = item.number.start
-    if item.number.second or _A_TRY.search(reading.low, max(0, start - 16), start):
+    if item.number.second or reading.said_before(_A_TRY, start, 16):
         return False  # "768x768 now" is a preview's; "trying 768 now" is a try
     # "training res is 768 now", "now at 1024", "agora em 1024"
     return any(
@@ -1926,7 +1921,7 @@ def _resolution_moved_to(reading: Reading, item: Assigned) -> bool:
     """A training size a change or a row of tries ended at: "dropped to 768", "went from batch
     4 @1024 down to batch 1 @768", "fui pra 1024", "tried 1024, then 768"."""
     start = item.number.start
-    return _MOVED_TO.search(reading.low, max(0, start - 40), start) is not None
+    return reading.said_before(_MOVED_TO, start, 40) is not None
 
 
 _MOVED_TO: Final = re.compile(
@@ -1942,7 +1937,7 @@ _MOVED_TO: Final = re.compile(
 def _trained_at(reading: Reading, item: Assigned) -> bool:
     start = item.number.start
     return (
-        _TRAINED_AT.search(reading.low, max(0, start - 28), start) is not None
+        reading.said_before(_TRAINED_AT, start, 28) is not None
         or _TRAINED_AT_AFTER.match(reading.low, item.end) is not None
     )
 
@@ -1951,7 +1946,7 @@ def _of_the_pictures(reading: Reading, item: Assigned) -> bool:
     """A size told of the dataset's pictures or of images made after training."""
     start, end = item.number.start, item.number.end
     return (
-        _PICTURES_BEFORE.search(reading.low, max(0, start - 24), start) is not None
+        reading.said_before(_PICTURES_BEFORE, start, 24) is not None
         or _PICTURES_AFTER.match(reading.low, end) is not None
     )
 
@@ -2077,7 +2072,7 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
             told = [
                 i
                 for i in items
-                if not _LIKENED_TO.search(reading.low, max(0, i.number.start - 32), i.number.start)
+                if not reading.said_before(_LIKENED_TO, i.number.start, 32)
                 # "any way to get bs4 back?", "baixo pra bs 2 de novo?": a batch asked to go to
                 and not (
                     reading.question(i.number.first)
@@ -2114,9 +2109,7 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
         # "a 2500-step run took 2 hours": how long a run is, not where it broke
         items = [i for i in items if not _A_RUN_LENGTH.match(reading.low, i.number.end)]
         # "agora passa do step 3 mas dá oom no 1200": a step got through, then the crash's
-        got_past = [
-            i for i in items if _GOT_PAST.search(reading.low, max(0, i.start - 40), i.start)
-        ]
+        got_past = [i for i in items if reading.said_before(_GOT_PAST, i.start, 40)]
         items = [i for i in items if i not in got_past] if len(got_past) < len(items) else items
         # "o sample do step 0 passa liso, aí no step 1 já era": a step that went well
         went = [i for i in items if _WENT_WELL_AT.match(reading.low, i.number.end)]
@@ -2161,11 +2154,9 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
             ]
         item = now[0] if now else item
         # "oom moved from step 1 to step ~1800": the step it moved to
-        if _STEP_FROM.search(reading.low, max(0, item.start - 8), item.start):
+        if reading.said_before(_STEP_FROM, item.start, 8):
             to = [
-                i
-                for i in items
-                if i.start > item.end and _STEP_TO.search(reading.low, max(0, i.start - 8), i.start)
+                i for i in items if i.start > item.end and reading.said_before(_STEP_TO, i.start, 8)
             ]
             item = to[0] if to else item
     if role == "vram_gb" and len({i.number.value for i in items}) > 1:

@@ -2024,7 +2024,7 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     if own_act(state, reading) and _names_it(state, reading):
         return False  # "será que é porque deixei o GC ligado?": asked, but what they did
     start = reading.span(state.first, state.last)[0]
-    if _BLAMED.search(reading.low, max(0, start - 30), start):
+    if reading.said_before(_BLAMED, start, 30):
         return False  # "could that be because gradient checkpointing is on?": their run's
     if state.state == "on" and reading.tokens.words[state.first] in ("sem", "without"):
         return False  # "o que deixa mais rápido sem desligar o gc?": it is on, and stays on
@@ -2648,7 +2648,7 @@ def _of_an_earlier_run(reading: Reading, state: SettingState) -> bool:
     """ "compared to my previous run with GC on", "que a lora anterior com gc ligado": the
     setting of a run before this one."""
     start = reading.span(state.first, state.last)[0]
-    return _OF_AN_EARLIER_RUN.search(reading.low, max(0, start - 40), start) is not None
+    return reading.said_before(_OF_AN_EARLIER_RUN, start, 40) is not None
 
 
 _OF_AN_EARLIER_RUN: Final = re.compile(

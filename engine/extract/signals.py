@@ -317,8 +317,7 @@ def ended_by_them(reading: Reading, hit: Hit) -> bool:
     """ "Killed" told of what the person ended, not of the kernel: "closed comfyui, killed every
     python", "I killed the old process"."""
     start, end = reading.span(hit.first, hit.last)
-    low = reading.low
-    return bool(_KILLED_WHAT.match(low, end) or _I_KILLED.search(low, max(0, start - 12), start))
+    return bool(_KILLED_WHAT.match(reading.low, end) or reading.said_before(_I_KILLED, start, 12))
 
 
 _KILLED_WHAT: Final = re.compile(
@@ -384,7 +383,7 @@ def _denied(reading: Reading, start: int) -> bool:
     """Running out of memory said not to be it: "não é falta de memória", "so it cant be oom"."""
     at = reading.word_at(start)
     return any(reading.negated(h) for h in reading.hits if h.first == at) or bool(
-        _CANNOT_BE.search(reading.low, max(0, start - 24), start)
+        reading.said_before(_CANNOT_BE, start, 24)
     )
 
 

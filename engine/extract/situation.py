@@ -285,7 +285,7 @@ def _one_side_of_arrows(reading: Reading, hit: Hit) -> bool:
     if ">" not in reading.low and "→" not in reading.low:
         return False  # most messages draw no arrow
     start = reading.span(hit.first, hit.last)[0]
-    if _ARROW_BEFORE.search(reading.low, max(0, start - 4), start) is None:
+    if reading.said_before(_ARROW_BEFORE, start, 4) is None:
         return False
     return _ARROW_TO_CALM.search(reading.low) is not None
 
@@ -1094,10 +1094,7 @@ def _before_the_step(
     return any(
         stage.end <= step.start
         and _sentence_at(reading, step.start) == sentence
-        and any(
-            step.end <= at or _AT_A_STEP.search(reading.low, max(0, step.start - 8), step.start)
-            for at in crash
-        )
+        and any(step.end <= at or reading.said_before(_AT_A_STEP, step.start, 8) for at in crash)
         for step in steps
     )
 

@@ -50,6 +50,7 @@ from engine.extract.signals import (
     WRONG_GPU,
     signal_hits,
 )
+from engine.extract.trainers import trainer_spans, within
 from engine.extract.typos import correct
 from kb.contract import FactValue
 
@@ -908,8 +909,22 @@ def _found_facts(
     signals: dict[str, Hit],
     expecting: str | None,
 ) -> list[Found | None]:
-    """Every finding, in the order that decides which one wins for a fact."""
-    numbered = roles.facts_of(reading, roles.assign(reading, _named(reading), expecting))
+    """Every finding, in the order that decides which one wins for a fact. The settings told
+    of another trainer ("batch 4 in kohya") are not this run's; its card and model are."""
+    named = _named(reading)
+    numbered = roles.facts_of(reading, roles.assign(reading, named, expecting))
+    elsewhere = trainer_spans(reading)
+    if elsewhere:
+        starts = reading.tokens.starts
+        covered = named | {i for i, at in enumerate(starts) if within(elsewhere, at)}
+        numbered = [
+            *[f for f in numbered if f.fact == "vram_gb"],
+            *[
+                f
+                for f in roles.facts_of(reading, roles.assign(reading, covered, expecting))
+                if f.fact != "vram_gb"
+            ],
+        ]
     words = _word_facts(reading)
     if WRONG_GPU in signals:  # two cards: which one is "the" GPU?
         words = [f for f in words if f.fact != "vram_gb"]
@@ -1087,7 +1102,12 @@ def extract(
     subject = quoted_setting(quoting, _reading_of) if quoting is not scan else None
     if expecting is None and quoting is not scan:
         expecting = _answering(scan, quoted_expecting(quoting, _reading_of))
-    states = setting_states(reading, subject)
+    elsewhere = trainer_spans(reading)
+    states = [
+        s
+        for s in setting_states(reading, subject)
+        if not within(elsewhere, reading.tokens.starts[s.first])
+    ]
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals, expecting)
     gc_by_rules = facts.get("gc")

@@ -139,6 +139,17 @@ def _by_cues(
             # "turned it back on, it's fine now. but why does it need that much more?": the
             # crash is over; what is asked now is the goal
             return str(wanted.value)
+    if goal == "fix_oom" and _asks_for_accumulation(reading) and _a_value_fits(reading):
+        return "accumulation"  # "batch 1 is all that fits, batch 2 blows up. effective batch 4?"
+    if goal == "fix_oom" and _worked_around(reading):
+        # "dropped to rank 16 because 64 ran out of vram, now the faces look off", "to em batch 1
+        # pq o 4 estourou. tem como ter o efeito de batch 4?": the crash is why the setup
+        # changed; what is asked now is the goal
+        if _asks_for_accumulation(reading):
+            return "accumulation"
+        wanted = situation.goal(reading, (), ())
+        if wanted is not None and wanted.value != "fix_oom":
+            return str(wanted.value)
     if goal == "fix_oom" and not (facts.get("gc_retry") == "fixed" and reading.has("thanks")):
         if _over_and_thanked(reading):
             return "off_topic"  # "tava dando oom, agora foi 🙏 vlw galera"
@@ -171,6 +182,68 @@ def _by_cues(
 
 
 _A_REPLY: Final = 6
+
+
+def _worked_around(reading: Reading) -> bool:
+    """Every crash told is the reason a setting changed ("pq tava estourando", "because 64 ran
+    out of vram", "batch 2 OOMed, so I'm on batch 1"), none a crash of the run now."""
+    ooms = [h for h in reading.of("oom") if not reading.negated(h)]
+    return bool(ooms) and all(_a_reason(reading, h) for h in ooms)
+
+
+def _a_value_fits(reading: Reading) -> bool:
+    """ "batch 1 fits", not "nem batch 2 roda"."""
+    return any(
+        reading.said_before(_DENIED_BEFORE, m.start(), 12) is None
+        for m in _A_VALUE_FITS.finditer(reading.low)
+    )
+
+
+_DENIED_BEFORE: Final = re.compile(r"\b(?:nem|not|nao|never|nunca|can'?t|cannot)\s+(?:\w+\s+)?$")
+
+
+def _a_reason(reading: Reading, hit: Hit) -> bool:
+    """ "dropped to 16 because 64 ran out", "batch 2 OOMed, so I'm on 1": the crash a change
+    was made for; not "asking cause my 3080 ooms", which is why they ask."""
+    start, end = reading.span(hit.first, hit.last)
+    if reading.said_before(_GOES_ON, start, 16) is not None:
+        return False  # "tried 1024 once, same cuda oom, so I put it back": it crashes either way
+    if _SO_THEN.match(reading.low, end) is not None:
+        return True
+    because = reading.said_before(_BECAUSE_OF, start, 32)
+    if because is None:
+        return False
+    sentence = reading.sentence_of(hit.first)
+    opens = reading.sentence_ends[sentence - 1] + 1 if sentence else 0
+    return reading.said_before(_CHANGED, because.start(), because.start() - opens) is not None
+
+
+# A value told as the one the card takes: "batch 1 fits", "só cabe batch 1", "bs 1 works",
+# a setup pasted then "this works".
+_A_VALUE_FITS: Final = re.compile(
+    r"\b(?:batch|bs|lote)\s*(?:size\s*)?(?:de\s*)?\d+\s+(?:\w+\s+){0,5}?(?:fits|works|runs|cabe"
+    r"|roda|funciona|vai|passa)\b|\b(?:only|so|só)\s+(?:fits|cabe|aguenta)\b"
+    r"|\b(?:this|that|assim|isso)\s+(?:works|runs|roda|funciona|vai)\b"
+)
+# "because 64 ran out", "pq tava estourando", "pra parar os oom": a crash given as a reason
+_BECAUSE_OF: Final = re.compile(
+    r"\b(?:because|bc|cause|cuz|pq|porque|por causa d[oa]s?|to stop|pra parar|para parar"
+    r"|to avoid|pra evitar|para evitar)(?: (?!now\b|agora\b|still\b|ainda\b)[\w']+){0,2}\s+$"
+)
+_GOES_ON: Final = re.compile(
+    r"\b(?:same|still|again|mesmo|mesma|continua|ainda|tb|tambem)\s+(?:\w+\s+)?$"
+)
+# A change made, or the setting run since: "dropped", "baixei", "I'm on", "tô em".
+_CHANGED: Final = re.compile(
+    r"\b(?:dropped|lowered|went|switched|moved|reduced|cut|turned|set|enabled|disabled|baixei"
+    r"|desci|tirei|troquei|mudei|ativei|liguei|desliguei|coloquei|reduzi|voltei|i'?m on|i am on"
+    r"|to em|to no|tou em|estou em|stuck|running|rodando|using|usando)\b"
+)
+# "batch 2 already OOMed, so I've been running batch 1", "estourou, entao to no 1"
+_SO_THEN: Final = re.compile(
+    r"[^.!?\n]{0,12}?[,;]?\s*(?:so|then|entao|ai|dai|por isso)\s+(?:i|i'm|im|i've|ive|i'd|eu|to|tou"
+    r"|estou|fiquei|fui|voltei|baixei|dropped|went|lowered|switched|moved|stuck)\b"
+)
 
 
 def ended_before_now(reading: Reading) -> bool:

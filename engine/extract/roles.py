@@ -15,6 +15,7 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, Final
 
 from engine.extract.found import Found
@@ -100,6 +101,7 @@ _ANSWERS_THE_PREVIEWS: Final = 2.0
 _DISABLING: Final = frozenset({"disable", "disabled", "desativei", "desliguei", "sem", "no"})
 _OF_A_TOTAL: Final = re.compile(r"\d\s*/\s*$")
 _TOTAL: Final = 2.0
+_CARD_TOTAL: Final = 4.0
 _COUNT_BEFORE: Final = re.compile(r"(?<![\w.])(\d+)/$")
 _OF_TOTAL: Final = re.compile(r"\s*/\s*\d")
 _COUNT_TOTAL: Final = 6.0
@@ -146,6 +148,47 @@ def _total_of_a_count(low: str, number: Number) -> bool:
         return False
     count = float(done.group(1))
     return count < number.value and not (_size_like(count) and _size_like(number.value))
+
+
+def _a_card_s_total(reading: Reading, number: Number) -> bool:
+    """ "nvidia-smi says 23.8/24", "vram 15.7/16": a card's size after the memory in use, told
+    of the card's memory, with no unit."""
+    used = _USED_BEFORE.search(reading.low, max(0, number.start - 10), number.start)
+    return (
+        used is not None
+        and number.unit is None
+        and _in_use_of(float(used.group(1).replace(",", ".")), number.value)
+        and _of_memory(reading, number)
+    )
+
+
+def _in_use_of_a_card(reading: Reading, number: Number) -> bool:
+    """The memory in use before a card's size: the 23.8 of "nvidia-smi 23.8/24"."""
+    total = _CARD_AFTER.match(reading.low, number.end)
+    return (
+        total is not None
+        and _in_use_of(number.value, float(total.group(1)))
+        and _of_memory(reading, number)
+    )
+
+
+def _in_use_of(used: float, total: float) -> bool:
+    return total in _CARD_SIZES and total / 2 <= used <= total
+
+
+def _of_memory(reading: Reading, number: Number) -> bool:
+    return not _MEMORY_WORDS.isdisjoint(reading.words_of_sentence(number.first))
+
+
+_USED_BEFORE: Final = re.compile(r"(?<![\w.,])(\d{1,3}(?:[.,]\d{1,2})?)\s*/\s*$")
+_CARD_AFTER: Final = re.compile(r"\s*/\s*(\d{1,3})(?![\d.,]|\s*(?:gb|gib|g)\b)")
+_CARD_SIZES: Final = frozenset(
+    {6.0, 8.0, 10.0, 11.0, 12.0, 16.0, 20.0, 24.0, 32.0, 40.0, 48.0, 80.0, 96.0}
+)
+_MEMORY_WORDS: Final = frozenset(
+    {"vram", "memory", "memoria", "mem", "nvidia", "smi", "nvtop", "dedicated", "dedicada"}
+    | {"usage", "used", "usado", "usada", "uso"}
+)
 
 
 def _count_of_a_total(low: str, number: Number) -> bool:
@@ -482,6 +525,40 @@ def _group(low: str, numbers: list[Number]) -> list[Number]:
     return grouped
 
 
+def _elided(numbers: list[Number], words: Sequence[str]) -> list[Number]:
+    """A count whose unit is left out when it is told again with a verdict: "33 frames worked,
+    81 ooms", "49 frames roda, 81 estoura" (the 81 is frames too)."""
+    for previous, number in pairwise(numbers):
+        if (
+            previous.unit in _FRAME_UNITS
+            and number.unit is None
+            and words[number.last + 1 : number.last + 2] in _VERDICTS
+            and number.second is None
+            and number.prefix is None
+            and number.value >= _FEWEST_FRAMES
+            and not _size_like(number.value)  # "49 frames at 512 OOMs": the size
+            and 0 < number.first - previous.last <= _ELIDED_REACH
+            and not _VERDICTS.isdisjoint(
+                (w,) for w in words[previous.last + 1 : number.first]
+            )  # "33 frames worked, 81 ooms": a verdict on each
+        ):
+            number.unit = previous.unit
+    return numbers
+
+
+_VERDICTS: Final = frozenset(
+    (w,)
+    for w in (
+        *("oom", "ooms", "oomed", "crashes", "crashed", "dies", "died", "fails", "failed"),
+        *("works", "worked", "ok", "fine", "runs", "ran", "trains", "estoura", "estourou"),
+        *("roda", "rodou", "vai", "foi", "passa", "passou", "crasha", "crashou", "morre"),
+        *("morreu", "explode"),
+    )
+)
+_ELIDED_REACH: Final = 4  # "33 frames worked fine, 81 ooms"
+_FEWEST_FRAMES: Final = 9  # "81 frames, 4 ooms": a count of crashes
+
+
 @dataclass(frozen=True)
 class _Placed:
     cue: Cue
@@ -696,6 +773,7 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         return []
     clause_of = reading.clauses_of_words
     numbers = _group(reading.low, _numbers(reading.low, starts, reading.tokens.words))
+    numbers = _elided(numbers, reading.tokens.words)
     tokens = reading.tokens
     after_comma = {bisect_left(starts, at) for at in tokens.stops if reading.low[at] in ",;"}
     placed = _cues(tokens.words, numbers, after_comma)
@@ -765,14 +843,18 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             score.best_cue.pop("max_resolution")
         if (
             reading.said_before(_OF_A_TOTAL, number.start, 8)
-            and number.unit in ("gb", "g", "gib")
+            and (number.unit in ("gb", "g", "gib") or _a_card_s_total(reading, number))
             # not the shared memory's total: "memória compartilhada … enche (12/32 GB)"
             and not reading.said_before(_SHARED, number.start, 60)
         ):
-            # "19/24 gb used", "22.8/24gb": the total after the slash is the card's
+            # "19/24 gb used", "22.8/24gb", "nvidia-smi 23.8/24": the total after the slash is
+            # the card's
             score.scores.pop("none", None)
-            score.add("vram_gb", _TOTAL, number.first, number.last)
-        elif number.unit is None and _IN_USE.match(reading.low, number.end):
+            weight = _TOTAL if number.unit else _CARD_TOTAL  # no unit to weigh with it
+            score.add("vram_gb", weight, number.first, number.last)
+        elif number.unit is None and (
+            _IN_USE.match(reading.low, number.end) or _in_use_of_a_card(reading, number)
+        ):
             score.scores.pop("vram_gb", None)
             score.best_cue.pop("vram_gb", None)
         elif number.unit is None and _total_of_a_count(reading.low, number):
@@ -1187,6 +1269,8 @@ _GUESS_AFTER: Final = re.compile(r"-?ish\b|\s*(?:or so|mais ou menos|e pouco)\b"
 def _feared_or_advised(reading: Reading, number: Number) -> bool:
     """A value after a worry, or in a question about someone's advice: "I'm worried that
     dropping the buckets to 512/768 like the guide suggests…", "tenho medo de baixar pra 768"."""
+    if reading.said_before(_ADVICE_BEFORE, number.start, 60) and not reading.has("did_it"):
+        return True  # "tutorial says use batch 4 but I can only fit 1", "o cara diz batch 8"
     if not reading.has("fear", "hearsay"):
         return False
     sentence = reading.sentence_of(number.first)
@@ -1194,6 +1278,17 @@ def _feared_or_advised(reading: Reading, number: Number) -> bool:
     feared = any(h.kind == "fear" and h.last < number.first for h in said)
     advised = any(h.kind == "hearsay" and h.first > number.last for h in said)
     return feared or (advised and reading.question(number.first))
+
+
+# Advice told from a source, right before the value: "the tutorial says use batch 4", "o mod
+# falou pra usar batch 1".
+_ADVICE_BEFORE: Final = re.compile(
+    r"\b(?:tutorial|guide|guia|video|youtube|youtuber|reddit|readme|docs|mod|moderador"
+    r"|moderator)\b[^.!?\n]{0,24}?\b(?:says?|said|diz|disse|falou|fala|recommends?|recomenda"
+    r"|suggests?|sugere|told me|mandou)\b(?:\s+(?:(?:to|pra|para)\s+)?(?:use|usar|put|colocar))?"
+    r"\s+(?:(?:a|o|um|uma|the)\s+)?(?:batch(?: size)?|bs|lote|res(?:olution)?|resolucao|frames"
+    r"|accumulation|acumulacao)?\s*(?:de\s+|of\s+|[=:]\s*)?$"
+)
 
 
 def _aside(reading: Reading, number: Number, *, same_job: bool = False) -> bool:
@@ -1318,7 +1413,8 @@ def _corrected_since(reading: Reading, past: Hit, number: Number) -> bool:
 
 _ACTUALLY: Final = re.compile(r"\b(?:actually|na verdade|i mean|quer dizer|corre[cç]\w*)\b")
 _THIS_TIME: Final = re.compile(
-    r"\b(?:now|agora|this time|dessa vez|desta vez|nessa vez|currently|atualmente|rn)\b"
+    r"\b(?:now|agora|this time|dessa vez|desta vez|nessa vez|currently|atualmente|rn|here|aqui"
+    r"|(?:in|on|no|na) (?:the )?ai[ -]?toolkit)\b"
 )
 
 
@@ -1750,8 +1846,67 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
             items = [i for i in items if bisect_right(revised, i.number.start) == last]
             # "…it's 49 frames, the 81 was my old job", "it's the 12GB 3080, not the 10GB one"
             items = [i for i in items if not _said_as_wrong(reading.low, i.number)] or items
+        if role in _CONTRASTED_ROLES:
+            items = _the_failing(reading, items)
         found.extend(_facts(reading, role, items))
     return _at_a_sample(reading, _paired_batch(reading, found, by_role), by_role)
+
+
+def _the_failing(reading: Reading, items: list[Assigned]) -> list[Assigned]:
+    """Of values told as going well and as crashing ("33 frames ok, 81 ooms", "sample 512 roda,
+    1024 estoura"), the ones that crash: the run asked about. Not when the one that goes well
+    is where the person moved to ("desci pra 49 frames e agora vai")."""
+    if len({i.number.value for i in items}) < 2:
+        return items
+    verdicts = [_verdict(reading, i, items) for i in items]
+    if "crash" not in verdicts or "calm" not in verdicts:
+        return items
+    if any(v == "calm" and _changed_to(reading, i) for i, v in zip(items, verdicts, strict=True)):
+        return items
+    return [i for i, v in zip(items, verdicts, strict=True) if v == "crash"]
+
+
+def _verdict(reading: Reading, item: Assigned, items: Sequence[Assigned]) -> str | None:
+    """What is told of the value: "crash", "calm" or nothing. Read in its clause, or, told of
+    nothing there, from it up to the next value or the sentence's end ("81 frames -> oom")."""
+    clause = reading.clauses_of_words
+    first, last = reading.sentence_words(reading.sentence_of(item.number.first))
+    own = [i for i in range(first, last) if clause[i] == clause[item.number.first]]
+    verdict = _told(reading, own)
+    if verdict is None:
+        after = [i.number.first for i in items if i.number.first > item.number.last]
+        stop = min([last, *after])
+        verdict = _told(reading, list(range(item.number.last + 1, stop)))
+    return verdict
+
+
+def _told(reading: Reading, at: Sequence[int]) -> str | None:
+    if not at:
+        return None
+    span = range(at[0], at[-1] + 1)
+    words = reading.tokens.words
+    crashed = any(
+        h.first in span and not reading.negated(h) for h in reading.of("oom")
+    ) or not _FAILED.isdisjoint(words[i] for i in span)
+    calm = not _WENT_FINE.isdisjoint(words[i] for i in span) or any(
+        h.first in span and not reading.negated(h) for k in _WENT_WELL for h in reading.of(k)
+    )
+    if crashed == calm:
+        return None
+    return "crash" if crashed else "calm"
+
+
+_CONTRASTED_ROLES: Final = frozenset({"num_frames", "sample_size"})
+_FAILED: Final = frozenset(
+    {"fails", "failed", "dies", "died", "crashes", "crashed", "morre", "morreu", "crasha"}
+    | {"crashou", "capota", "capotou", "explode", "explodes", "explodiu", "falha", "falhou"}
+)
+_WENT_FINE: Final = frozenset(
+    {"works", "worked", "fine", "ok", "okay", "runs", "ran", "trains", "trained", "fits"}
+    | {"finishes", "finished", "goes", "went", "passes", "passed", "roda", "rodou", "rodava"}
+    | {"cabe", "coube", "vai", "foi", "ia", "passa", "passou", "funciona", "funcionou"}
+    | {"treina", "treinou", "termina", "terminou", "tranquilo", "liso"}
+)
 
 
 def _said_as_wrong(low: str, number: Number) -> bool:

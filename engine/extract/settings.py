@@ -1363,6 +1363,8 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
                     for h in by_clause[clause_of[hit.first]]
                 )
             )
+            if _a_value_ticked(hit, reading):
+                continue  # "GC off, batch 1, só 1280 marcado": the box of a size, not GC's
             # "yeah qfloat8 / > and GC? / off, turned it off": what a quote between asked of
             referred = None if _quote_between(reading, named_at, hit.first) else previous
             state = _bare_state(hit, by_clause[clause_of[hit.first]], referred, reading, after_and)
@@ -1381,6 +1383,32 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
     if listed:
         states = sorted([*states, *listed], key=lambda s: s.first)
     return _set_after_a_key(reading, states)
+
+
+def _a_value_ticked(hit: Hit, reading: Reading) -> bool:
+    """A box ticked beside a size in the same clause: "768 e 1024 marcados", "1280 px checked";
+    not a card's name ("(chroma, 4070, ligado)")."""
+    words, clause = reading.tokens.words, reading.clauses_of_words
+    if hit.kind not in _TICKED or hit.first == 0 or words[hit.first] not in _BOX_WORDS:
+        return False
+    at = hit.first - 1
+    if words[at] == "px" and at > 0:
+        at -= 1
+    return (
+        _A_SIZE.fullmatch(words[at]) is not None
+        and clause[at] == clause[hit.first]
+        and "\n" not in reading.low[reading.tokens.ends[at] : reading.tokens.starts[hit.first]]
+        and not any(h.first <= at <= h.last for h in reading.of("gpu"))
+    )
+
+
+_TICKED: Final = frozenset({"on", "on_after", "off", "off_after"})
+_BOX_WORDS: Final = frozenset(
+    {"checked", "ticked", "selected", "unchecked", "unticked", "marcado", "marcada", "marcados"}
+    | {"marcadas", "desmarcado", "desmarcada", "desmarcados", "desmarcadas", "selecionado"}
+    | {"selecionada", "selecionados", "selecionadas"}
+)
+_A_SIZE: Final = re.compile(r"\d{3,4}(?:px|p)?")
 
 
 def _listed_after_all(reading: Reading, states: Sequence[SettingState]) -> list[SettingState]:

@@ -335,6 +335,17 @@ def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, 
     out of memory … Compile with TORCH_USE_CUDA_DSA to enable device-side assertions"."""
     if OTHER_ERROR in found and _out_of_memory_told(reading):
         del found[OTHER_ERROR]
+    spill = found.get(SHARED_MEMORY_SPILL)
+    if (
+        spill is not None
+        and _CUDA_OUT_OF_MEMORY.search(reading.low)
+        and _out_of_memory_told(reading)
+        and not reading.has("speed", "slow")
+        and not _CRAWLING.search(reading.low)
+    ):
+        # "Dedicated GPU memory 7.8/8.0, Shared 0.3/15.9 … torch.OutOfMemoryError": the card ran
+        # out and the run stopped; a spill slows a run down instead of stopping it
+        del found[SHARED_MEMORY_SPILL]
     update = found.get(REGRESSION_AFTER_UPDATE)
     if update is not None and (
         _fine_since(reading, update)
@@ -343,9 +354,25 @@ def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, 
         or _NOT_THE_UPDATE.search(reading.low) is not None
         # "where is GC in the new UI? it moved after the update": the screen changed, nothing broke
         or (reading.has("where") and not reading.has("oom", "speed", "trouble", "vram"))
+        # "pulled latest. help", "dei git pull. socorro": an update, and nothing told wrong yet
+        or (
+            len(reading.tokens.words) <= _A_CRY
+            and not reading.has(*_SYMPTOMS)
+            and _BROKE.isdisjoint(reading.tokens.words)
+        )
     ):
         del found[REGRESSION_AFTER_UPDATE]
     return found
+
+
+_A_CRY: Final = 6
+_BROKE: Final = frozenset(
+    {"broke", "broken", "breaks", "quebrou", "quebrado", "quebrada", "crash", "crashes", "crashed"}
+    | {"crasha", "crashou", "error", "erro", "dies", "died", "morre", "morreu", "fails", "failed"}
+)
+_SYMPTOMS: Final = ("oom", "speed", "vram", "ram", "still", "no_effect", "shared_memory", "quality")
+_CRAWLING: Final = re.compile(r"s/it\b|\bcrawl|\blent[oa]|\bslow|\blerd")
+_CUDA_OUT_OF_MEMORY: Final = re.compile(r"\b(?:cuda (?:error: )?out of memory|outofmemoryerror)")
 
 
 def _out_of_memory_told(reading: Reading) -> bool:

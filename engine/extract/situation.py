@@ -485,9 +485,16 @@ def _calm_after_retry(
             and not reading.negated(h)
             and not reading.question(h.first)
             and _LOOKS.isdisjoint(words[max(0, h.first - 2) : h.first])
+            # "it STILL OOMs, even though that exact config ran a week ago": granted, not now
+            and reading.said_before(_CONCEDED, reading.span(h.first, h.last)[0], 48) is None
         ),
         None,
     )
+
+
+_CONCEDED: Final = re.compile(
+    r"\b(?:even though|although|though|even if|embora|apesar d[aoe]s?|mesmo que)\b[^.!?\n]*$"
+)
 
 
 # Said of a switch that undoes another: "back on", "again", "de novo", "religuei".

@@ -801,6 +801,66 @@ INTENTS = [
     ("ainda tá dando pau, mesmo erro de memória", "fix_oom"),
     # a dtype error is no memory trouble
     ("RuntimeError: expected scalar type Float but found Half after i turned gc off", "off_topic"),
+    # the card ran out and the run stopped: no spill into shared memory
+    (
+        "sd 1.5 lora, batch 4 at 512. task manager right before crash: Dedicated GPU memory "
+        "7.8/8.0 GB, Shared GPU memory 0.3/15.9 GB\ntorch.OutOfMemoryError: CUDA out of "
+        "memory. Tried to allocate 256.00 MiB",
+        "fix_oom",
+    ),
+    # a crawl into shared memory after an OOM that is over is still the spill
+    (
+        "Com GC desligado dava CUDA out of memory. Liguei e parou de dar erro, mas agora tá a "
+        "50s/it e o gerenciador mostra memória compartilhada da GPU em 7GB",
+        "outside_guide",
+    ),
+    # a crash given as the reason a setting changed is over; the faces are asked about
+    (
+        "dropped from rank 64 to 16 because 64 ran out of vram, now it trains but the faces "
+        "look nothing like her. is it the rank or did gc do something",
+        "quality",
+    ),
+    # in Portuguese: "pq tava estourando" is why the size went down
+    (
+        "baixei de 1024 pra 768 pq tava estourando, agora o rosto ficou meio generico. sera "
+        "que e o gc?",
+        "quality",
+    ),
+    # the batch that crashed is why they run batch 1; a bigger effective batch is asked
+    (
+        "to em batch 1 agr pq batch 4 estourou. tem como ter o efeito de batch 4 sem estourar?",
+        "accumulation",
+    ),
+    # the batch the card takes, then an effective batch asked
+    (
+        "ok so batch 1 is the only thing that fits on my 3060, batch 2 blows up. how do i get "
+        "like effective batch 4",
+        "accumulation",
+    ),
+    # a crash after the reason is the run now
+    ("desliguei o gc pq tava lento e agora estoura no step 1", "fix_oom"),
+    # a crash that goes on after the change is still to fix
+    ("batch 2 OOMed so i went to batch 1 and it still OOMs at step 1", "fix_oom"),
+    # "since then" tells when the crash began, no reason
+    (
+        "turned off the fp8 quantization to get better quality and since then it's OOM at step "
+        "1 every time. flux dev, 3090",
+        "fix_oom",
+    ),
+    # the crash they ask because of is the run now
+    (
+        "is 8bit adam the same thing as quantizing? asking cause my 3080 ooms on sdxl at 1024 "
+        "with gc off",
+        "fix_oom",
+    ),
+    # a crash told as the same either way still needs fixing
+    ("tried 1024 once, same cuda oom, so I put it back to 1280. gc off", "fix_oom"),
+    # an update and nothing told wrong yet: what is wanted?
+    ("pulled latest. help", "unclear"),
+    # in Portuguese
+    ("dei git pull. socorro", "unclear"),
+    # a crash since an update is a regression
+    ("pulled latest and now it ooms at step 1", "outside_guide"),
 ]
 
 
@@ -3404,6 +3464,152 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ("i went to one of the meetups with my 3090", {"vram_gb": 24}, {"batch_size"}),
     # a card named as an example of a kind, with a word between
     ("qual o custo de deixar o gc ligado numa placa grande tipo uma H100?", {}, {"vram_gb"}),
+    # settings told of another trainer are not this run's; the ones after "aqui" are
+    (
+        "no kohya eu rodava batch 4 em 1024, aqui com batch 1 em 512 dá oom no step 1",
+        {"batch_size": 1, "max_resolution": 512},
+        set(),
+    ),
+    # kohya's flag is no state of this run (asking to switch it off here says it is on)
+    (
+        "In kohya with --gradient_checkpointing off my SDXL lora ran at 1.6 it/s on the 3090. "
+        "In ai-toolkit it trains fine, just slower. Can I switch GC off here too?",
+        {"vram_gb": 24, "gc": "enabled"},
+        set(),
+    ),
+    # the settings lines a sentence naming another trainer introduces are that trainer's
+    (
+        "this is my musubi dataset config:\n\n[general]\nresolution = [960, 544]\nbatch_size = "
+        "1\n[[datasets]]\ntarget_frames = [1, 25, 45]\n\nhow do I write this for ai toolkit?",
+        {},
+        {"batch_size", "max_resolution", "num_frames", "resolutions"},
+    ),
+    # settings lines pointed back at as another trainer's config
+    (
+        '"batch_size": 2,\n"resolution": "1024",\n\nessa era minha config do onetrainer. qual '
+        "o equivalente no ai toolkit?",
+        {},
+        {"batch_size", "max_resolution"},
+    ),
+    # a trainer named only to liken this run to it leaves the run's words alone
+    (
+        "went back to GC on like in my kohya days and it ran all 3000 steps",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # the card and model told beside another trainer are still the person's
+    (
+        "kohya trained my flux lora on this same 3090 fine, ai-toolkit OOMs at step 1",
+        {"vram_gb": 24, "model_family": "flux_flex"},
+        set(),
+    ),
+    # of a count that works and one that crashes, the one that crashes; its unit left out
+    ("wan 2.2 i2v 14b. 33 frames worked, 81 ooms", {"num_frames": 81}, set()),
+    # in Portuguese, the frames that crash
+    (
+        "Hunyuan video: 33 frames a 512 roda, 65 frames a 512 da out of memory",
+        {"num_frames": 65},
+        set(),
+    ),
+    # the preview size that crashes
+    (
+        "sample 512 roda, sample 1024 estoura a memoria da placa",
+        {"sample_width": 1024, "sample_height": 1024},
+        set(),
+    ),
+    # a size after frames is no count of frames, whatever follows it
+    (
+        "wan 2.2 5b, 49 frames at 512, oom on step 1",
+        {"num_frames": 49, "max_resolution": 512},
+        set(),
+    ),
+    # a config that trained with GC on is a stable run with it
+    (
+        "qie 2511 lora. this exact yaml trained last saturday w/ gc on. today i set gc off and "
+        "boom: CUDA out of memory",
+        {"stable_with_gc": "yes", "gc": "disabled"},
+        set(),
+    ),
+    # "the gradient thing" names gradient checkpointing
+    ("it doesnt work. the gradient thing is off", {"gc": "disabled"}, set()),
+    # "checkpoint do gradiente" names it in Portuguese
+    ("checkpoint do gradiente desligado, estoura no step 1", {"gc": "disabled"}, set()),
+    # gradient clipping is not gradient checkpointing
+    ("desliguei o gradient clipping e agora dá oom", {}, {"gc"}),
+    # a memory readout's total is the card's size, with no unit
+    (
+        "flux dev keeps OOMing at step 1. nvidia-smi says 23.8/24 right before it dies",
+        {"vram_gb": 24},
+        set(),
+    ),
+    # in Portuguese; the memory in use is not the card
+    ("nvidia-smi mostra 15.7/16 antes de morrer", {"vram_gb": 16}, set()),
+    # a rating is no memory readout
+    ("results are 8/10 on my gpu", {}, {"vram_gb"}),
+    # a config copied exactly is the person's own
+    (
+        "my buddy's config has gradient_checkpointing: false and trains on his 4090. i copied "
+        "it exactly onto my 3080 and it crashes out of memory",
+        {"gc": "disabled", "vram_gb": 10},
+        set(),
+    ),
+    # a size's box ticked says nothing of GC
+    ("ta dando pau com oom no step 1. GC off, batch 1, so 1280 marcado", {"gc": "disabled"}, set()),
+    # a state after a card's name is still GC's
+    (
+        "pq o gc deixa mais lento? ele faz oq exatamente? (chroma, 4070, ligado)",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # a state on the line after a number answers the quote
+    (
+        "> qual gpu?\n3090\n> gc ta ligado?\ndesliguei pra ficar mais rapido, ai crashou com OOM",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # "aqui" turns from the earlier run to this one
+    (
+        "eu rodava batch 4 em 1024, aqui com batch 1 em 512 dá oom no step 1",
+        {"batch_size": 1, "max_resolution": 512},
+        set(),
+    ),
+    # a run granted in a concession ("even though it ran last week") is no fix
+    (
+        "GC off, still batch 1, OOM on step 1. turned GC back on. it STILL OOMs on step 1, "
+        "even though that exact config ran a week ago",
+        {"gc_retry": "still_oom", "gc": "enabled"},
+        set(),
+    ),
+    # "gas" (gradient accumulation steps) glued to its number
+    (
+        "ok so bs=1, gas=8 res=896, gc=off -> oom on sample at step 250",
+        {"batch_size": 1, "gradient_accumulation": 8, "max_resolution": 896},
+        set(),
+    ),
+    # a card's number said aloud
+    (
+        "hey can you tell me if turning off gradient checkpointing will make it faster. I have "
+        "a forty ninety",
+        {"vram_gb": 24},
+        set(),
+    ),
+    # a batch a tutorial advises is no batch run
+    (
+        "tutorial says use batch 4 for best results but i can only fit 1 on my 4070. how do i "
+        "fake batch 4",
+        {},
+        {"batch_size"},
+    ),
+    # in Portuguese: the batch a moderator told of
+    ("o moderador falou pra usar batch 8, minha 3060 nao aguenta", {"vram_gb": 12}, {"batch_size"}),
+    # advice followed ("did that") is the run's
+    ("the mod said to use batch 1, did that, still oom", {"batch_size": 1}, set()),
+    # a value said after the advice, not right after it, is the run's
+    (
+        "first lora ever, sdxl on a 3060 ti, gc off because the tutorial said so, bs 1, oom",
+        {"batch_size": 1, "gc": "disabled"},
+        set(),
+    ),
 ]
 
 

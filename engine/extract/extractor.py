@@ -908,12 +908,12 @@ def _found_facts(
     now: Sequence[SettingState],
     signals: dict[str, Hit],
     expecting: str | None,
+    elsewhere: list[tuple[int, int]],
 ) -> list[Found | None]:
     """Every finding, in the order that decides which one wins for a fact. The settings told
     of another trainer ("batch 4 in kohya") are not this run's; its card and model are."""
     named = _named(reading)
     numbered = roles.facts_of(reading, roles.assign(reading, named, expecting))
-    elsewhere = trainer_spans(reading)
     if elsewhere:
         starts = reading.tokens.starts
         covered = named | {i for i, at in enumerate(starts) if within(elsewhere, at)}
@@ -954,11 +954,12 @@ def _sheet(
     states: Sequence[SettingState],
     signals: dict[str, Hit],
     expecting: str | None,
+    elsewhere: list[tuple[int, int]],
 ) -> tuple[dict[str, FactValue], tuple[Evidence, ...]]:
     """First finding wins, except settings: the last thing said about a setting is its state."""
     chosen: dict[str, Found] = {}
     now = current_states(reading, states)
-    for found in _found_facts(reading, states, now, signals, expecting):
+    for found in _found_facts(reading, states, now, signals, expecting, elsewhere):
         if found is not None and found.fact not in chosen:
             chosen[found.fact] = found
     for found in _setting_facts(reading, now):
@@ -1109,7 +1110,7 @@ def extract(
         if not within(elsewhere, reading.tokens.starts[s.first])
     ]
     signals = signal_hits(reading)
-    facts, evidence = _sheet(reading, states, signals, expecting)
+    facts, evidence = _sheet(reading, states, signals, expecting, elsewhere)
     gc_by_rules = facts.get("gc")
     if learned and expecting is None:
         ruled_out = set(_OF_A_CRASH) if situation.crash_only_asked_about(reading) else set()

@@ -532,29 +532,31 @@ def _elided(numbers: list[Number], words: Sequence[str]) -> list[Number]:
         if (
             previous.unit in _FRAME_UNITS
             and number.unit is None
-            and words[number.last + 1 : number.last + 2] in _VERDICTS
+            and not _VERDICTS.isdisjoint(words[number.last + 1 : number.last + 2])
             and number.second is None
             and number.prefix is None
             and number.value >= _FEWEST_FRAMES
             and not _size_like(number.value)  # "49 frames at 512 OOMs": the size
             and 0 < number.first - previous.last <= _ELIDED_REACH
-            and not _VERDICTS.isdisjoint(
-                (w,) for w in words[previous.last + 1 : number.first]
-            )  # "33 frames worked, 81 ooms": a verdict on each
+            # "33 frames worked, 81 ooms": a verdict on each
+            and not _VERDICTS.isdisjoint(words[previous.last + 1 : number.first])
         ):
             number.unit = previous.unit
     return numbers
 
 
-_VERDICTS: Final = frozenset(
-    (w,)
-    for w in (
-        *("oom", "ooms", "oomed", "crashes", "crashed", "dies", "died", "fails", "failed"),
-        *("works", "worked", "ok", "fine", "runs", "ran", "trains", "estoura", "estourou"),
-        *("roda", "rodou", "vai", "foi", "passa", "passou", "crasha", "crashou", "morre"),
-        *("morreu", "explode"),
-    )
+# How a value went, told right after it: crashed ("81 ooms", "1024 estoura") or went fine.
+_FAILED: Final = frozenset(
+    {"fails", "failed", "dies", "died", "crashes", "crashed", "morre", "morreu", "crasha"}
+    | {"crashou", "capota", "capotou", "explode", "explodes", "explodiu", "falha", "falhou"}
 )
+_WENT_FINE: Final = frozenset(
+    {"works", "worked", "fine", "ok", "okay", "runs", "ran", "trains", "trained", "fits"}
+    | {"finishes", "finished", "goes", "went", "passes", "passed", "roda", "rodou", "rodava"}
+    | {"cabe", "coube", "vai", "foi", "ia", "passa", "passou", "funciona", "funcionou"}
+    | {"treina", "treinou", "termina", "terminou", "tranquilo", "liso"}
+)
+_VERDICTS: Final = _FAILED | _WENT_FINE | {"oom", "ooms", "oomed", "estoura", "estourou"}
 _ELIDED_REACH: Final = 4  # "33 frames worked fine, 81 ooms"
 _FEWEST_FRAMES: Final = 9  # "81 frames, 4 ooms": a count of crashes
 
@@ -1897,16 +1899,6 @@ def _told(reading: Reading, at: Sequence[int]) -> str | None:
 
 
 _CONTRASTED_ROLES: Final = frozenset({"num_frames", "sample_size"})
-_FAILED: Final = frozenset(
-    {"fails", "failed", "dies", "died", "crashes", "crashed", "morre", "morreu", "crasha"}
-    | {"crashou", "capota", "capotou", "explode", "explodes", "explodiu", "falha", "falhou"}
-)
-_WENT_FINE: Final = frozenset(
-    {"works", "worked", "fine", "ok", "okay", "runs", "ran", "trains", "trained", "fits"}
-    | {"finishes", "finished", "goes", "went", "passes", "passed", "roda", "rodou", "rodava"}
-    | {"cabe", "coube", "vai", "foi", "ia", "passa", "passou", "funciona", "funcionou"}
-    | {"treina", "treinou", "termina", "terminou", "tranquilo", "liso"}
-)
 
 
 def _said_as_wrong(low: str, number: Number) -> bool:

@@ -192,11 +192,23 @@ def _worked_around(reading: Reading) -> bool:
 
 
 def _a_value_fits(reading: Reading) -> bool:
-    """ "batch 1 fits", not "nem batch 2 roda"."""
+    """ "batch 1 fits", not "nem batch 2 roda" nor "before, it was batch 1 and fine"."""
     return any(
         reading.said_before(_DENIED_BEFORE, m.start(), 12) is None
+        and _BEFORE_NOW.search(_sentence_up_to(reading, m.start())) is None
         for m in _A_VALUE_FITS.finditer(reading.low)
     )
+
+
+def _sentence_up_to(reading: Reading, char: int) -> str:
+    first, _ = reading.sentence_words(reading.sentence_of(reading.word_at(char)))
+    return reading.low[reading.tokens.starts[first] : char]
+
+
+# A sentence about the runs before this one: "my previous loras were all at bs1 and fine".
+_BEFORE_NOW: Final = re.compile(
+    r"\b(?:previous|before|earlier|were|antes|anteriores|anterior|passad[ao]s?|eram)\b"
+)
 
 
 _DENIED_BEFORE: Final = re.compile(r"\b(?:nem|not|nao|never|nunca|can'?t|cannot)\s+(?:\w+\s+)?$")
@@ -221,8 +233,9 @@ def _a_reason(reading: Reading, hit: Hit) -> bool:
 # A value told as the one the card takes: "batch 1 fits", "só cabe batch 1", "bs 1 works",
 # a setup pasted then "this works".
 _A_VALUE_FITS: Final = re.compile(
-    r"\b(?:batch|bs|lote)\s*(?:size\s*)?(?:de\s*)?\d+\s+(?:\w+\s+){0,5}?(?:fits|works|runs|cabe"
-    r"|roda|funciona|vai|passa)\b|\b(?:only|so|só)\s+(?:fits|cabe|aguenta)\b"
+    r"\b(?:batch|bs|lote)\s*(?:size\s*)?(?:de\s*)?\d+\s+(?:[\w']+\s+){0,5}?(?:fits|works|runs|cabe"
+    r"|roda|funciona|vai|passa|fine|trains|treina)\b|\b(?:only|so|só)\s+(?:fits|cabe|aguenta)\b"
+    r"|\b(?:aguenta|handles|fits|cabe)\s+(?:o\s+|a\s+)?(?:batch|bs|lote)\s*(?:de\s*)?\d"
     r"|\b(?:this|that|assim|isso)\s+(?:works|runs|roda|funciona|vai)\b"
 )
 # "because 64 ran out", "pq tava estourando", "pra parar os oom": a crash given as a reason

@@ -1848,16 +1848,24 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
             items = [i for i in items if bisect_right(revised, i.number.start) == last]
             # "…it's 49 frames, the 81 was my old job", "it's the 12GB 3080, not the 10GB one"
             items = [i for i in items if not _said_as_wrong(reading.low, i.number)] or items
+        if role == "vram_gb":
+            # "A6000 48GB … GPU 0 has a total capacity of 47.41 GiB": the error's own measure
+            items = [i for i in items if _CAPACITY.search(reading.low, 0, i.number.start)] or items
         if role in _CONTRASTED_ROLES:
             items = _the_failing(reading, items)
+        elif role == "batch_size" and _MORE_BATCH_ASKED.search(reading.low):
+            # "batch 1 with gc on is fine, batch 2 already ooms. is accumulation the same as
+            # batch 4?": the batch that trains is the run; the one that crashed was a try
+            items = _the_failing(reading, items, keep="calm")
         found.extend(_facts(reading, role, items))
     return _at_a_sample(reading, _paired_batch(reading, found, by_role), by_role)
 
 
-def _the_failing(reading: Reading, items: list[Assigned]) -> list[Assigned]:
+def _the_failing(reading: Reading, items: list[Assigned], keep: str = "crash") -> list[Assigned]:
     """Of values told as going well and as crashing ("33 frames ok, 81 ooms", "sample 512 roda,
     1024 estoura"), the ones that crash: the run asked about. Not when the one that goes well
-    is where the person moved to ("desci pra 49 frames e agora vai")."""
+    is where the person moved to ("desci pra 49 frames e agora vai"). With ``keep="calm"``, the
+    ones that go well: the run kept while a larger batch is asked for."""
     if len({i.number.value for i in items}) < 2:
         return items
     verdicts = [_verdict(reading, i, items) for i in items]
@@ -1865,7 +1873,24 @@ def _the_failing(reading: Reading, items: list[Assigned]) -> list[Assigned]:
         return items
     if any(v == "calm" and _changed_to(reading, i) for i, v in zip(items, verdicts, strict=True)):
         return items
-    return [i for i, v in zip(items, verdicts, strict=True) if v == "crash"]
+    if keep == "calm" and any(
+        (v == "calm" and h.kind == "past") or (v == "crash" and h.kind == "now" and h.first in own)
+        for i, v in zip(items, verdicts, strict=True)
+        for own in [_clause_words(reading, i.number.first)]
+        for h in reading.in_sentence(reading.sentence_of(i.number.first))
+    ):
+        return items  # "my previous loras were all at bs1 and fine. this time bs4 dies"
+    return [i for i, v in zip(items, verdicts, strict=True) if v == keep]
+
+
+def _clause_words(reading: Reading, word: int) -> range:
+    clause = reading.clauses_of_words
+    first = last = word
+    while first > 0 and clause[first - 1] == clause[word]:
+        first -= 1
+    while last + 1 < len(clause) and clause[last + 1] == clause[word]:
+        last += 1
+    return range(first, last + 1)
 
 
 def _verdict(reading: Reading, item: Assigned, items: Sequence[Assigned]) -> str | None:
@@ -1899,6 +1924,16 @@ def _told(reading: Reading, at: Sequence[int]) -> str | None:
 
 
 _CONTRASTED_ROLES: Final = frozenset({"num_frames", "sample_size"})
+
+
+_CAPACITY: Final = re.compile(r"\btotal capacity of\s*$")
+
+
+# A larger batch than the card allows, asked for: accumulation, an effective or simulated batch.
+_MORE_BATCH_ASKED: Final = re.compile(
+    r"\b(?:grad(?:ient)? accum\w*|accum(?:ulation)?|acumula\w*|effective(?:ly)? batch"
+    r"|batch efetivo|simulat\w* (?:a )?batch|simular (?:um )?batch|any way to get (?:bs|batch))\b"
+)
 
 
 def _said_as_wrong(low: str, number: Number) -> bool:

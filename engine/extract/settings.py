@@ -627,6 +627,12 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
         and not own_act(  # "será que é porque deixei o GC ligado?" asks about what they did
             SettingState(mention.arg, "on", min(mention.first, anchor.first), end, False), reading
         )
+        # "since turning grad ckpt back on my likeness got worse?", "if I already have it on?"
+        and _DONE_BY_NOW.isdisjoint(
+            reading.tokens.words[
+                max(0, min(mention.first, anchor.first) - 2) : min(mention.first, anchor.first)
+            ]
+        )
     )
     if wished:
         if word is None or not (word.kind in _STRONG or _switched(mention, word, reading)):
@@ -801,6 +807,9 @@ _LEAD_INS: Final = frozenset(
 )
 _PRESENT: Final = frozenset({"feels", "is", "seems", "sounds", "would", "will", "should", "might"})
 _TRAILING: Final = frozenset({"now", "then", "again", "lol", "tonight", "tomorrow", "agora"})
+
+
+_DONE_BY_NOW: Final = frozenset({"since", "desde", "already", "ja"})
 
 
 def _wished_in_sentence(mention: Hit, word: Hit, reading: Reading) -> bool:
@@ -2514,11 +2523,24 @@ RATE: Final = re.compile(r"\d\s*(?:s/it|it/s|s por it|sec/it|seg/it)", re.IGNORE
 
 
 def _calm_beside(reading: Reading, state: SettingState) -> bool:
-    """A word of a run that went well in the state's clause: "com GC ligado rodava"."""
+    """A word of a run that went well in the state's clause: "com GC ligado rodava"; or a state
+    set beside its sentence's run that goes ("Com GC ligado roda a 12 s/it (nunca terminei)")."""
     clause = reading.clauses.get(state.first)
-    return clause is not None and any(
-        h.kind in _WENT_WELL and not reading.negated(h) for h in reading.by_clause.get(clause, ())
+    return (
+        clause is not None
+        and any(
+            h.kind in _WENT_WELL and not reading.negated(h)
+            for h in reading.by_clause.get(clause, ())
+        )
+    ) or (
+        _with_it(reading, state) and _opens_its_sentence(reading, state) and _runs(reading, state)
     )
+
+
+def _opens_its_sentence(reading: Reading, state: SettingState) -> bool:
+    """ "Com GC ligado roda…", not "Refiz com GC ligado…" (an act)."""
+    first, _ = reading.sentence_words(reading.sentence_of(state.first))
+    return state.first - first <= 2 and (reading.tokens.words[first],) in _WITH
 
 
 def of_another_model(reading: Reading, word: int) -> bool:
@@ -2791,11 +2813,23 @@ def _unknown_since(reading: Reading, state: SettingState) -> bool:
     )
 
 
+def _kinds_compared(reading: Reading, state: SettingState) -> bool:
+    """A kind of quantization named only to weigh it against another: "4bit vs qfloat8"."""
+    words = reading.tokens.words
+    if not state.bare or state.setting != "quantize" or words[state.first].startswith("quantiz"):
+        return False
+    return not _WEIGHED.isdisjoint(words[max(0, state.first - 2) : state.last + 3])
+
+
+_WEIGHED: Final = frozenset({"vs", "versus"})
+
+
 def current_states(reading: Reading, states: Sequence[SettingState]) -> list[SettingState]:
     """What each setting is now: a state written as a setting beats prose, prose in the present
     beats prose about before ("it was stable before with GC on"), and within each the last said
     wins. States that describe no run are dropped."""
     chosen: dict[str, tuple[int, SettingState]] = {}
+    states = [s for s in states if not _kinds_compared(reading, s)]
     wished = [s for s in states if s.wished]
     states = [s for s in states if not s.wished]
     past = {reading.sentence_of(h.first) for h in reading.of("past")}

@@ -168,6 +168,22 @@ _DEDICATED_SHARED: Final = re.compile(
 )
 
 
+# The card's own memory told as full, or memory outside it told as filling up.
+_CARD_FULL: Final = re.compile(
+    r"\b(?:(?:dedicated(?: gpu)? (?:memory|vram)|vram|memoria dedicada(?: da gpu)?)"
+    r" (?:\w+ )?(?:maxed|pegged|full|no talo|cheia|lotada)"
+    r"|(?:gpu )?shared (?:gpu )?mem(?:ory)? (?:goes up|keeps climbing|climbs|grows)"
+    r"|(?:memoria )?compartilhada (?:vai|fica) (?:subindo|crescendo)"
+    r"|ram do (?:pc|sistema) (?:vai|sobe|enche))"
+)
+# A run slowed down many times over.
+_SLOWED: Final = re.compile(
+    r"\b(?:\d+x (?:slower|mais lento)|(?:super|really|insanely|absurdly|mega|muito) slow"
+    r"|s/it (?:goes|go|went|vai|vao|foi|foram|jumps|sobe|subiu)|to a crawl"
+    r"|(?:like|tipo|uns) \d+x\b|fica \d+x)"
+)
+
+
 def _run_beside(reading: Reading) -> Hit | None:
     """Another program told as running on the card while training: "was playing cyberpunk while
     training", "meu irmão abriu o fortnite enquanto eu treinava", "another training running on
@@ -214,6 +230,16 @@ def signal_hits(reading: Reading) -> dict[str, Hit]:
             # "8 dedicated + 15.9 shared, so why does it OOM?": a crash is no crawl
             at = reading.word_at(seen.start())
             found[kind] = Hit("signal", kind, at, at)
+    full = _CARD_FULL.search(reading.low)
+    if (
+        full is not None
+        and _SLOWED.search(reading.low)
+        and not any(not reading.negated(h) for h in reading.of("oom"))
+    ):
+        # "dedicated GPU memory maxed and s/it goes from 3 to 45. No error", "a ram do pc vai lá
+        # em cima e fica 10x mais lento": a crawl with the card full, told without the word
+        at = reading.word_at(full.start())
+        found.setdefault(SHARED_MEMORY_SPILL, Hit("signal", SHARED_MEMORY_SPILL, at, at))
     shared = reading.of("shared_memory")
     two = _two_cards(reading)
     if two is not None:

@@ -861,6 +861,21 @@ INTENTS = [
     ("dei git pull. socorro", "unclear"),
     # a crash since an update is a regression
     ("pulled latest and now it ooms at step 1", "outside_guide"),
+    # the card full and the run crawling, told without the word spill, is memory spilling over
+    (
+        "no error, but the dedicated gpu memory is maxed and s/it goes from 2 to 40. gc off, 3070",
+        "outside_guide",
+    ),
+    # in Portuguese
+    (
+        "nao crasha, mas fica tipo 10x mais lento e a ram do pc vai la em cima. gc off",
+        "outside_guide",
+    ),
+    # a batch larger than the card allows, asked for beside one that fits
+    (
+        "batch 1 with gc on works fine, batch 2 ooms. any way to get batch 8 on this card?",
+        "accumulation",
+    ),
 ]
 
 
@@ -3611,6 +3626,69 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"batch_size": 1, "gc": "disabled"},
         set(),
     ),
+    # of two runs side by side, the one that crashes: a sentence opened by the other state, told as
+    # running, is the comparison
+    (
+        "zimage, gc desligado, batch 2. estoura no passo 1. Com gc ligado roda a 6 s/it, mas "
+        "nunca terminei",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # in Portuguese: the LoRAs done with GC on are the runs before
+    (
+        "pony, gc desligado, estoura no passo 1. com gc ligado e batch 1 ja fiz umas 10",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # the error's own measure of the card beats the size written beside its name
+    (
+        "RTX A5000 24GB here. log says GPU 0 has a total capacity of 23.68 GiB of which 20.00 "
+        "MiB is free",
+        {"vram_gb": 23.68},
+        set(),
+    ),
+    # a larger batch asked for: the batch that trains is the run, the one that crashed a try
+    (
+        "batch 1 runs fine with gc on, batch 2 ooms right away. can gradient accumulation get "
+        "me an effective batch 4?",
+        {"batch_size": 1},
+        set(),
+    ),
+    # …not when the batch that trained was an earlier run's and the crash is now
+    (
+        "my older loras were at batch 1 and fine. this time batch 4 and it dies at step 1. "
+        "should I use accumulation?",
+        {"batch_size": 4},
+        set(),
+    ),
+    # a size generated at in ComfyUI is no preview of the training
+    (
+        "trained at 640 with gc off and when I generate at 1024x1024 in comfyui the hands melt",
+        {"max_resolution": 640},
+        {"sample_height", "sample_width"},
+    ),
+    # in Portuguese
+    (
+        "treinei em 768, mas gerando em 1024 no comfy fica deformado",
+        {"max_resolution": 768},
+        {"sample_height", "sample_width"},
+    ),
+    # a bucket removed is no longer trained
+    (
+        "only 512 and 768 now, the 1024 bucket I removed",
+        {"max_resolution": 768, "resolutions": [512, 768]},
+        set(),
+    ),
+    # two sizes weighed against each other in a question set no resolution
+    ("what's the vram difference of gc off at 768 vs 1024? just planning", {}, {"max_resolution"}),
+    # runs that always finish with GC on are a stable run
+    (
+        "my sdxl loras with gc on always finish, ~2 s/it. worth trying it off?",
+        {"stable_with_gc": "yes", "gc": "enabled"},
+        set(),
+    ),
+    # two kinds of quantization weighed against each other say nothing of the run
+    ("how much memory does 4bit vs qfloat8 save on qwen edit", {}, {"quantize"}),
 ]
 
 

@@ -2208,6 +2208,10 @@ def _fine_beside_gc_on(reading: Reading, states: Sequence[SettingState]) -> Foun
             # not a switch told after the calm: "com gc ligado nunca tive problema, desliguei"
             and not (s.first > cue.last and s.state == "off" and own_act(s, reading))
         ]
+        if len({s.state for s in gc}) > 1:
+            # "GC on is 2.4 s/it and totally fine, GC off is 1.6 but OOMs": of both states in
+            # the sentence, the one in the calm's clause is the one the calm is told of
+            gc = [s for s in gc if reading.clauses[s.first] == clause]
         if not gc or any(s.state != "on" for s in gc):
             continue
         went_through = set(words[max(0, cue.first - 2) : cue.last + 1]) & _STABLE_NAMED

@@ -3689,6 +3689,30 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # two kinds of quantization weighed against each other say nothing of the run
     ("how much memory does 4bit vs qfloat8 save on qwen edit", {}, {"quantize"}),
+    # of both states in one sentence, the calm is told of the one in its clause
+    (
+        "with gc on it's 5 s/it and totally fine, with gc off it ooms at step 2. 4080 zimage",
+        {"stable_with_gc": "yes"},
+        set(),
+    ),
+    # gradient clipping switched on is no checkpointing switched back on
+    (
+        "turned on gradient clipping and it still ooms at step 1",
+        {"oom_phase": "first_steps"},
+        {"gc_retry", "gc"},
+    ),
+    # in Portuguese
+    (
+        "ativei o gradient clipping e continua dando oom no passo 1",
+        {"oom_phase": "first_steps"},
+        {"gc_retry", "gc"},
+    ),
+    # a size said not to be the training resolution is not
+    (
+        "1024 isnt the training res, it's the preview size. training is 640",
+        {"max_resolution": 640},
+        set(),
+    ),
 ]
 
 

@@ -865,10 +865,17 @@ def asked_whether(reading: Reading, word: int) -> bool:
     said = reading.words_of_sentence(word)
     if _BECAUSE.intersection(said):
         return False  # "could that be because GC is on?": the run's setting blamed
+    if (
+        not _WHY_OF.isdisjoint(said)
+        and not _MINE.isdisjoint(said)
+        and not any(h.kind == "past" for h in reading.in_sentence(reading.sentence_of(word)))
+    ):
+        return False  # "can someone help me figure out why my LoRA keeps running out of memory?"
     return said[:1] in _WHETHER or _BEFORE_TRYING.search(reading.low) is not None
 
 
 _WHETHER: Final = frozenset((w,) for w in ("does", "do", "will", "would", "can", "could"))
+_WHY_OF: Final = frozenset({"why", "pq", "porque"})
 _BEFORE_TRYING: Final = re.compile(
     r"\b(?:before i (?:try|test|do|start|experiment)|antes de (?:testar|tentar|fazer|comecar)"
     r"|pergunto antes)"

@@ -876,6 +876,14 @@ INTENTS = [
         "batch 1 with gc on works fine, batch 2 ooms. any way to get batch 8 on this card?",
         "accumulation",
     ),
+    # why one's own run keeps crashing, asked with "can someone", reports the crash
+    (
+        "can someone help me figure out why my zimage lora keeps running out of memory? gc is "
+        "off because it was slow",
+        "fix_oom",
+    ),
+    # …not a crash of a run told in the past
+    ("can someone ELI5 why my run last month OOM'd with GC off and not with it on?", "explain"),
 ]
 
 

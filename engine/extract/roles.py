@@ -1873,24 +1873,15 @@ def _the_failing(reading: Reading, items: list[Assigned], keep: str = "crash") -
         return items
     if any(v == "calm" and _changed_to(reading, i) for i, v in zip(items, verdicts, strict=True)):
         return items
+    clause_of = reading.clauses_of_words
     if keep == "calm" and any(
-        (v == "calm" and h.kind == "past") or (v == "crash" and h.kind == "now" and h.first in own)
+        (v == "calm" and h.kind == "past")
+        or (v == "crash" and h.kind == "now" and clause_of[h.first] == clause_of[i.number.first])
         for i, v in zip(items, verdicts, strict=True)
-        for own in [_clause_words(reading, i.number.first)]
         for h in reading.in_sentence(reading.sentence_of(i.number.first))
     ):
         return items  # "my previous loras were all at bs1 and fine. this time bs4 dies"
     return [i for i, v in zip(items, verdicts, strict=True) if v == keep]
-
-
-def _clause_words(reading: Reading, word: int) -> range:
-    clause = reading.clauses_of_words
-    first = last = word
-    while first > 0 and clause[first - 1] == clause[word]:
-        first -= 1
-    while last + 1 < len(clause) and clause[last + 1] == clause[word]:
-        last += 1
-    return range(first, last + 1)
 
 
 def _verdict(reading: Reading, item: Assigned, items: Sequence[Assigned]) -> str | None:

@@ -678,13 +678,35 @@ def _current(reading: Reading, hits: Sequence[Hit]) -> Hit | None:
     left = [h for h in hits if not _left_behind(reading, h)]
     if len({h.arg for h in left}) == 1:
         return left[0]
-    return _the_one_that_broke(reading, left) if left and left[0].kind == "gpu" else None
+    if not left:
+        return None
+    broke = _the_one_that_broke(reading, left)
+    if broke is None or broke.kind == "gpu":
+        return broke
+    # "com sdxl nunca tive problema. agora no wan 2.1 14b, OOM no primeiro step": a model that
+    # broke, when each other one is told as having gone well or as before
+    others = [h for h in left if h.arg != broke.arg]
+    return broke if all(_went_well_or_before(reading, h, left) for h in others) else None
+
+
+def _went_well_or_before(reading: Reading, hit: Hit, named: Sequence[Hit]) -> bool:
+    last = reading.sentence_words(reading.sentence_of(hit.first))[1]
+    last = min([last, *(h.first for h in named if h.first > hit.last)])
+    return any(
+        hit.last < h.first < last and not reading.negated(h)
+        for kind in _WENT_WELL_OR_BEFORE
+        for h in reading.of(kind)
+    )
+
+
+_WENT_WELL_OR_BEFORE: Final = ("fine", "stable", "worked", "no_crash", "past")
 
 
 def _the_one_that_broke(reading: Reading, cards: Sequence[Hit]) -> Hit | None:
-    """Of two cards, the only one a crash is told of, in its own stretch of the sentence up to
-    the next card: "works fine on my desktop 3090 but my laptop 4060 just OOMs", "rented an
-    H100 to test, ran fine. back home on my 4090 same config instant OOM"."""
+    """Of two cards or models, the only one a crash is told of, in its own stretch of the
+    sentence up to the next one: "works fine on my desktop 3090 but my laptop 4060 just OOMs",
+    "rented an H100 to test, ran fine. back home on my 4090 same config instant OOM", "com sdxl
+    nunca tive problema. agora no wan 2.1 14b, OOM no primeiro step"."""
     broke = []
     for at, card in enumerate(cards):
         last = reading.sentence_words(reading.sentence_of(card.first))[1]

@@ -2175,11 +2175,22 @@ def _debated(reading: Reading, states: Sequence[SettingState]) -> bool:
         return False  # "6 loras with gc on, never an issue. this one i turned it off"
     if reading.has("either_way"):
         return True  # "gc on, gc off, doesn't matter, OOM either way": neither is the setup
-    if _each_with_its_outcome(reading, states):
-        return True  # "gc liga e fica lento, desliga e estoura": what each way does
+    kept_off = _KEEP_IT_OFF.search(reading.low) and not _KEEP_IT_ON.search(reading.low)
+    if _each_with_its_outcome(reading, states) and not kept_off:
+        # "gc liga e fica lento, desliga e estoura": what each way does; not "gc on = fine. gc
+        # off = oom. any way to keep it off?", where the one kept is the one run now
+        return True
     return not any(not reading.negated(h) for h in reading.of("oom"))
 
 
+_KEEP_IT_OFF: Final = re.compile(
+    r"\b(?:keep|keeping|manter|mantendo|continuar)\s+(?:it|gc|ele|o gc|gradient checkpointing"
+    r"|checkpointing)?\s*(?:off|disabled|desligado|sem)\b"
+)
+_KEEP_IT_ON: Final = re.compile(
+    r"\b(?:keep|keeping|manter|mantendo|continuar)\s+(?:it|gc|ele|o gc|gradient checkpointing"
+    r"|checkpointing)?\s*(?:on|enabled|ligado|com)\b"
+)
 _PRESENT_SWITCH: Final = frozenset({"liga", "desliga", "ligo", "desligo", "on", "off"})
 
 
@@ -2536,12 +2547,27 @@ def _calm_beside(reading: Reading, state: SettingState) -> bool:
     return (
         clause is not None
         and any(
-            h.kind in _WENT_WELL and not reading.negated(h)
+            h.kind in _WENT_WELL and not reading.negated(h) and not _an_opener(reading, h)
             for h in reading.by_clause.get(clause, ())
         )
     ) or (
         _with_it(reading, state) and _opens_its_sentence(reading, state) and _runs(reading, state)
     )
+
+
+def _an_opener(reading: Reading, hit: Hit) -> bool:
+    """ "ok so gc off = OOM…": an "ok" that opens what is told, no run that went well."""
+    words = reading.tokens.words
+    first, _ = reading.sentence_words(reading.sentence_of(hit.first))
+    return (
+        hit.first == first
+        and words[hit.first] in _OK
+        and words[hit.first + 1 : hit.first + 2] in _OPENED_BY
+    )
+
+
+_OK: Final = frozenset({"ok", "okay", "okk"})
+_OPENED_BY: Final = frozenset((w,) for w in ("so", "then", "entao", "tipo", "i", "but", "mas"))
 
 
 def _opens_its_sentence(reading: Reading, state: SettingState) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence, Set
+from collections.abc import Callable, Iterator, Sequence, Set
 from typing import Final
 
 from engine.extract.found import Found
@@ -371,6 +371,16 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
         if value == "speed" and compared and (why := _why_of(reading, cue)) is not None:
             return _hit(reading, "goal", "explain", why)  # "why would it be faster with it off?"
         return _hit(reading, "goal", value, cue)
+    fits = [
+        h
+        for h in (*reading.of("fit_asked"), *filter(_gc_beside(reading), reading.of("need_asked")))
+        if (reading.question(h.first) or _would_it(reading, h))
+        and not (_a_limit(reading, h) or _of_a_batch(reading, h))
+    ]
+    if fits and not reading.has("oom", "phase", *_ELSE):
+        # "planning flux on a 4070 ti at 1024 bs 2, will it fit with gc off?", "vou treinar wan
+        # 2.2 num 3090, preciso do checkpointing?": what a setup would need is asked, no crash
+        return _hit(reading, "goal", "explain", fits[0])
     wish = _wish_gc_off(reading)
     if wish is not None and reading.question(wish.first) and reading.has("oom"):
         # "gc off dá oom em 12gb? pergunto antes de testar": whether it would crash is asked
@@ -428,6 +438,43 @@ _RATE: Final = re.compile(
 _ELSE: Final = ("why", "accumulation")
 # The settings whose workings a question asks to understand.
 _EXPLAINED: Final = frozenset({"gc", "quantize", "low_vram"})
+
+
+def _gc_beside(reading: Reading) -> Callable[[Hit], bool]:
+    """Whether GC is named within a few words of a hit: "do I need gc", "gc precisa?"."""
+    named = [h.first for h in reading.of("mention") if h.arg == "gc"]
+    return lambda hit: any(-_NEED_REACH <= at - hit.first <= _NEED_REACH for at in named)
+
+
+_NEED_REACH: Final = 3
+
+
+def _of_a_batch(reading: Reading, hit: Hit) -> bool:
+    """Whether a batch fits is asked ("would bs2 even fit?", "qual o maior batch q cabe"): how
+    to get a larger batch, not what a setup needs."""
+    clause = reading.clauses_of_words[hit.first]
+    return any(
+        reading.clauses_of_words[at] == clause and _BATCH_WORD.fullmatch(word)
+        for at, word in enumerate(reading.tokens.words)
+    )
+
+
+_BATCH_WORD: Final = re.compile(r"(?:batch|bs|lote|ga)\d*|accumulation|acumulacao")
+
+
+def _a_limit(reading: Reading, hit: Hit) -> bool:
+    """What the card holds, told: "só aguenta 2", "only fits batch 1", "cabe batch 2"."""
+    start, end = reading.span(hit.first, hit.last)
+    return bool(
+        _ONLY_BEFORE.search(reading.low, max(0, start - 6), start)
+        or _A_VALUE_AFTER.match(reading.low, end)
+    )
+
+
+_ONLY_BEFORE: Final = re.compile(r"\b(?:only|just|so|mal|barely)\s+$")
+_A_VALUE_AFTER: Final = re.compile(
+    r"\s+(?:nem\s+|even\s+)?(?:(?:o|a|the|um|uma|an)\s+)?(?:batch|bs|lote)?\s*(?:de\s+)?\d"
+)
 
 
 def _would_it(reading: Reading, hit: Hit) -> bool:

@@ -884,6 +884,70 @@ INTENTS = [
     ),
     # …not a crash of a run told in the past
     ("can someone ELI5 why my run last month OOM'd with GC off and not with it on?", "explain"),
+    # whether a planned setup would fit, no crash told: what GC off would cost is asked
+    (
+        "planning flux lora on my 4070 ti at 1024 bs 2, will it fit with gc off or am i dreaming",
+        "explain",
+    ),
+    # …'is that enough'
+    ("got a 16gb card, is that enough for zimage at 768 if I quantize?", "explain"),
+    # …whether GC is needed
+    ("ltx2 on 5090 need gc?", "explain"),
+    # …in Portuguese
+    ("vou treinar wan 2.2 num 3090, preciso do checkpointing?", "explain"),
+    # …'precisa de gc'
+    ("zit na 3060 12gb precisa de gc?", "explain"),
+    # …'sem gc cabe?', no wish for speed said
+    ("sd3.5 large numa 3090 sem gc cabe?", "explain"),
+    # …but speed wanted is speed
+    ("is 16gb enough for qwen image edit with gc off? want it faster", "speed"),
+    # what the card holds, told, is no question of fitting
+    ("como eu faço pra ter batch 8 se minha placa so aguenta 2?", "accumulation"),
+    # whether a larger batch fits: a larger batch is what is wanted
+    (
+        "would bs2 even fit on a 4060 with gc on for sdxl? currently bs1 and it's fine",
+        "accumulation",
+    ),
+    # asked after a crash told
+    ("3080 10gb, sd 1.5 at 512, bs 8, gc off — oom. is 10gb enough for bs 4?", "fix_oom"),
+    # the system's OOM daemon
+    (
+        "mano o systemd-oomd matou meu treino de zimage de novo, o terminal fechou do nada. "
+        "ubuntu 22.04, 32gb de ram",
+        "outside_guide",
+    ),
+    # exit 137
+    ("container saiu com 137 no meio do treino, passo 1800 mais ou menos. vast", "outside_guide"),
+    # signal 9
+    (
+        "treino morreu com sinal 9 no passo 900, sem traceback. ubuntu, 16gb de ram, 4070 ti",
+        "outside_guide",
+    ),
+    # a game holding the card
+    ("valorant + training = oom. 8gb card. is it the game", "outside_guide"),
+    # …a game's name alone is not memory trouble
+    ("alguem aqui joga valorant? kkk", "off_topic"),
+    # the job on the wrong card
+    ("2 gpus, 3090 + 3060. ai toolkit keeps loading on the 3060 and ooms. gc on", "outside_guide"),
+    # two jobs on one card
+    (
+        "aluguei 2x 4090 no vast, subi 2 treinos e os 2 foram pra gpu 0. oom claro. como separo?",
+        "outside_guide",
+    ),
+    # a regression since a commit
+    (
+        "### Describe the bug\nSince yesterday's commit Z-Image training uses ~4GB more VRAM. "
+        "I was training with GC off on 24GB just fine, now it OOMs at step 1.",
+        "outside_guide",
+    ),
+    # a regression after moving to torch nightly
+    (
+        "Comprei uma 5090 e tive que ir pro torch nightly com CUDA 12.8. A mesma config que "
+        "rodava liso na 4090 agora dá OOM no passo 1. gc ligado",
+        "outside_guide",
+    ),
+    # a new card is no update of the software
+    ("upgraded from a 3080 to a 5080 yesterday and it STILL OOMs on flux at 1024 wtf", "fix_oom"),
 ]
 
 
@@ -3716,6 +3780,109 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     (
         "1024 isnt the training res, it's the preview size. training is 640",
         {"max_resolution": 640},
+        set(),
+    ),
+    # each way told with its outcome, and the person wants to keep the crashing one: it is theirs
+    # now
+    (
+        "gc on = fine. gc off = oom. flux schnell 3080ti. any way to keep it off?",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # …the same in Portuguese
+    (
+        "wan 2.1 14b, 49, 624, gc ligado: terminou. desligado: morre no step 2 por OOM. 4090, "
+        "quero manter sem",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # an 'ok so' opening the message is no run that went well
+    (
+        "ok so gc off = OOM on the first sample every single time. gc on = fine. can i keep gc "
+        "off and just make the samples cheaper?",
+        {"gc": "disabled", "oom_phase": "sampling"},
+        set(),
+    ),
+    # 'zero erro em 3 loras' beside GC on is a run that went well
+    (
+        "treinando qwen image na a6000, bs 4, 1024, gc ligado, zero erro em 3 loras. quero "
+        "acelerar, desligo o gc ou aumento o bs?",
+        {"gc": "enabled", "stable_with_gc": "yes"},
+        set(),
+    ),
+    # '3000 passos limpos' with GC on, and the crash is today's
+    (
+        "semana passada treinei com gc ligado, 3000 passos limpos. hoje desliguei e dá OOM "
+        "antes de terminar o primeiro passo. chroma 4090",
+        {"gc": "disabled", "stable_with_gc": "yes"},
+        set(),
+    ),
+    # 'it did finish'
+    (
+        "With GC on it did finish, but it took 14 hours.",
+        {"gc": "enabled", "stable_with_gc": "yes"},
+        set(),
+    ),
+    # 'estouram a memória' is the crash
+    (
+        "as amostras em 1280x1920 estouram a memória, o treino em si parece de boa. lumina 2, "
+        "gc true",
+        {"sample_width": 1280, "sample_height": 1920, "gc": "enabled"},
+        set(),
+    ),
+    # of two models, the one the crash is told of, the other having gone well
+    (
+        "com sdxl e gc ligado nunca tive problema. agora no wan 2.1 14b com gc desligado, OOM "
+        "no primeiro step, 4090",
+        {"model_family": "video", "gc": "disabled"},
+        set(),
+    ),
+    # …each model in its own sentence with its own outcome
+    (
+        "3090: zimage bs 2 works. 4090: qwen edit bs 1 OOMs at 1024. 5090 is on order.",
+        {"model_family": "qwen_edit"},
+        set(),
+    ),
+    # the crash follows the last model named, but nothing says the first one went well: neither
+    (
+        "I'd love to train the kontext lora at 1024 like my sdxl ones, but for now it's 768 on "
+        "a 4070 Ti and it crashes at step 1 anyway, gc off",
+        {},
+        {"model_family"},
+    ),
+    # a model that broke and one that only 'barely cared': nothing told of the other's run
+    (
+        "why does gc help so much more on video than on images? wan was oom without it and "
+        "fine with it, flux barely cared either way",
+        {},
+        {"model_family"},
+    ),
+    # a saved file's size is not the card's
+    ("my checkpoint is 18GB is that why it ooms", {}, {"vram_gb"}),
+    # a container's memory limit is not the card's
+    (
+        "My docker compose has `mem_limit: 16g` for the ai-toolkit service. Training Lumina 2 "
+        "it dies silently",
+        {},
+        {"vram_gb"},
+    ),
+    # the machine's memory and WSL's share of it
+    (
+        "My machine has 64GB, WSL gets 32 of it, and loading HiDream gets the process Killed.",
+        {},
+        {"vram_gb"},
+    ),
+    # what another program holds is not the card's size
+    (
+        "was helldivers in the background (like 7gb) the reason my wan 2.2 lora kept OOMing??",
+        {},
+        {"vram_gb"},
+    ),
+    # '30 steps each' is the preview's steps
+    (
+        "samples at 1024 every 100 steps, 30 steps each, flux, gc off, ooms on the first "
+        "preview. 3090",
+        {"sample_steps": 30, "sample_every": 100},
         set(),
     ),
 ]

@@ -635,6 +635,8 @@ _SIZE_AFTER: Final = re.compile(
 
 _LEFT_BEHIND: Final = re.compile(
     r"\b(?:old|older|previous|former|antig[ao]|velh[ao]|dead|sold|from|back on|used to have"
+    # "it's the 5090 not the 4090", "é a 5080, não a 5090"
+    r"|not|nao"
     r"|tinha|sair d[ao]|saindo d[ao]"
     # a card only wished for: "thinking of buying a 5090", "queria ter uma 4090"
     r"|buy|buying|comprar|wish i had|queria ter|quem dera ter)"

@@ -2391,6 +2391,8 @@ _REVISION: Final = re.compile(
     r"|\b(?:wait no|no wait|sorry no|no sorry|oops no|oops|ops|opa nao|pera nao|pera,? nao"
     r"|ah nao|scratch that|correction|corrected|corrigindo|correcao|i mean|digo|quer dizer)"
     r"(?=\s*[,.:;!-])"
+    # "nvm it's the 5090", "wait actually I'm on the large one", "mentira, passou 40 passos"
+    r"|\b(?:nvm|nevermind|never mind|wait actually|mentira(?=\s*[,.:;!-]))"
 )
 
 

@@ -2358,6 +2358,13 @@ def _stable_with_gc(
         # "my_first_lora: 12%|…", "First run: GC on, worked. Second run I disabled it…"
         first_run = None
     calm_at = {reading.sentence_of(h.first) for h in reading.of("stable")}
+    # "first lora came out fine", "minha primeira lora ficou show", with GC on
+    calm_at |= {
+        reading.sentence_of(h.first)
+        for kind in ("fine", "worked")
+        for h in reading.of(kind)
+        if not reading.negated(h) and _only_gc_on_in(reading, reading.sentence_of(h.first), states)
+    }
     if first_run is not None and (
         reading.sentence_of(first_run.first) in calm_at
         or _went_through_with_gc(reading, first_run, states)
@@ -2517,6 +2524,16 @@ _FINISHED: Final = frozenset(
     {"done", "finished", "completed", "terminei", "terminou", "terminada", "pronta", "pronto"}
     | {"concluida", "concluido", "concluí", "conclui"}
 )
+
+
+def _only_gc_on_in(reading: Reading, sentence: int, states: Sequence[SettingState]) -> bool:
+    """GC said on in the sentence, and not off: "first lora came out fine, gc on"."""
+    said = {
+        s.state
+        for s in states
+        if s.setting == "gc" and not s.wished and reading.sentence_of(s.first) == sentence
+    }
+    return said == {"on"}
 
 
 def _finished(reading: Reading, hit: Hit) -> bool:

@@ -948,6 +948,25 @@ INTENTS = [
     ),
     # a new card is no update of the software
     ("upgraded from a 3080 to a 5080 yesterday and it STILL OOMs on flux at 1024 wtf", "fix_oom"),
+    # a LoRA too weak to show
+    ("lora nao faz nada no peso 1, tem q botar 2 pra aparecer alguma coisa. chroma", "quality"),
+    # …in English
+    ("lora does literally nothing at strength 1 lol. zimage turbo, 1500 steps", "quality"),
+    # washed-out colours
+    ("as cores saem tudo desbotada, parece foto velha. illustrious", "quality"),
+    # 'cores estouradas' is no crash
+    (
+        "samples ficando cada vez mais saturados, cores estouradas. sdxl pony, lr 1e-4, bs 1",
+        "quality",
+    ),
+    # the LoRA changes too much
+    (
+        "minha lora do qwen edit 2509 muda a pessoa inteira em vez de só a roupa. 1024, bs 1, "
+        "gc ligado, 5090, sem problema de memória",
+        "quality",
+    ),
+    # overtrained, in slang
+    ("lora queimou em 1200 steps pqp", "quality"),
 ]
 
 
@@ -3883,6 +3902,47 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "samples at 1024 every 100 steps, 30 steps each, flux, gc off, ooms on the first "
         "preview. 3090",
         {"sample_steps": 30, "sample_every": 100},
+        set(),
+    ),
+    # 'not the 4090': the card named as not theirs
+    (
+        "nvm it's the 5090 not the 4090, still ooms on wan 2.2 14b 81 frames gc off",
+        {"vram_gb": 32},
+        set(),
+    ),
+    # 'wait actually' corrects what was said before it
+    (
+        "runcomfy, medium machine (24gb), zit, gc off -> oom on step 1. wait actually I'm on "
+        "the large one, 48gb. still ooms?? at batch 8 1536",
+        {"vram_gb": 48},
+        set(),
+    ),
+    # 'mentira,' takes back what came before
+    (
+        "zimage turbo, 12gb, gc off, deu oom no passo 1. ai baixei pra 512 e passou. edit: "
+        "mentira, passou 40 passos e morreu de novo",
+        {"max_resolution": 512, "gc": "disabled"},
+        set(),
+    ),
+    # a first LoRA that came out fine with GC on is a run that went well
+    (
+        "my buddy trains zit with gc off on his 5090 and says its twice as fast. im on the "
+        "default template with gc on, 4090, first lora came out fine. worth turning it off for "
+        "me?",
+        {"stable_with_gc": "yes", "gc": "enabled"},
+        set(),
+    ),
+    # …'it went fine'
+    (
+        "Trained my very first LoRA yesterday with the RunComfy Z-Image Turbo template, it "
+        "went fine (checkpointing was on, I didn't touch it) but took almost 2 hours.",
+        {"stable_with_gc": "yes"},
+        set(),
+    ),
+    # a first run that crashed is still the first run
+    (
+        "minha primeira lora de zimage deu OOM no passo 1, gc desligado, 3060",
+        {"stable_with_gc": "no"},
         set(),
     ),
 ]

@@ -2175,7 +2175,8 @@ def _debated(reading: Reading, states: Sequence[SettingState]) -> bool:
         return False  # "6 loras with gc on, never an issue. this one i turned it off"
     if reading.has("either_way"):
         return True  # "gc on, gc off, doesn't matter, OOM either way": neither is the setup
-    kept_off = _KEEP_IT_OFF.search(reading.low) and not _KEEP_IT_ON.search(reading.low)
+    # "keep it off" said, and no "keep it on"
+    kept_off = {m["state"] in _KEPT_OFF for m in _KEEP_IT.finditer(reading.low)} == {True}
     if _each_with_its_outcome(reading, states) and not kept_off:
         # "gc liga e fica lento, desliga e estoura": what each way does; not "gc on = fine. gc
         # off = oom. any way to keep it off?", where the one kept is the one run now
@@ -2183,14 +2184,12 @@ def _debated(reading: Reading, states: Sequence[SettingState]) -> bool:
     return not any(not reading.negated(h) for h in reading.of("oom"))
 
 
-_KEEP_IT_OFF: Final = re.compile(
+# "any way to keep it off?", "quero manter sem": the way the person wants to keep
+_KEEP_IT: Final = re.compile(
     r"\b(?:keep|keeping|manter|mantendo|continuar)\s+(?:it|gc|ele|o gc|gradient checkpointing"
-    r"|checkpointing)?\s*(?:off|disabled|desligado|sem)\b"
+    r"|checkpointing)?\s*(?P<state>off|disabled|desligado|sem|on|enabled|ligado|com)\b"
 )
-_KEEP_IT_ON: Final = re.compile(
-    r"\b(?:keep|keeping|manter|mantendo|continuar)\s+(?:it|gc|ele|o gc|gradient checkpointing"
-    r"|checkpointing)?\s*(?:on|enabled|ligado|com)\b"
-)
+_KEPT_OFF: Final = frozenset({"off", "disabled", "desligado", "sem"})
 _PRESENT_SWITCH: Final = frozenset({"liga", "desliga", "ligo", "desligo", "on", "off"})
 
 

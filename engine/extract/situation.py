@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Sequence, Set
+from collections.abc import Iterator, Sequence, Set
 from typing import Final
 
 from engine.extract.found import Found
@@ -373,8 +373,9 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
         return _hit(reading, "goal", value, cue)
     fits = [
         h
-        for h in (*reading.of("fit_asked"), *filter(_gc_beside(reading), reading.of("need_asked")))
-        if (reading.question(h.first) or _would_it(reading, h))
+        for h in (*reading.of("fit_asked"), *reading.of("need_asked"))
+        if (h.kind == "fit_asked" or _gc_named_near(reading, h))
+        and (reading.question(h.first) or _would_it(reading, h))
         and not (_a_limit(reading, h) or _of_a_batch(reading, h))
     ]
     if fits and not reading.has("oom", "phase", *_ELSE):
@@ -440,10 +441,11 @@ _ELSE: Final = ("why", "accumulation")
 _EXPLAINED: Final = frozenset({"gc", "quantize", "low_vram"})
 
 
-def _gc_beside(reading: Reading) -> Callable[[Hit], bool]:
-    """Whether GC is named within a few words of a hit: "do I need gc", "gc precisa?"."""
-    named = [h.first for h in reading.of("mention") if h.arg == "gc"]
-    return lambda hit: any(-_NEED_REACH <= at - hit.first <= _NEED_REACH for at in named)
+def _gc_named_near(reading: Reading, hit: Hit) -> bool:
+    """GC named within a few words of the hit: "do I need gc", "gc precisa?"."""
+    return any(
+        h.arg == "gc" and abs(h.first - hit.first) <= _NEED_REACH for h in reading.of("mention")
+    )
 
 
 _NEED_REACH: Final = 3

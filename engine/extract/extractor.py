@@ -790,13 +790,15 @@ def _situation(
     gpu = kind is not None and kind.value == "gpu"
     if gpu and OTHER_ERROR in signals:
         kind = None  # "CUDA error: unspecified launch failure": the GPU's, but not its memory
-    no_phase = (DEV_SHM in signals and not gpu) or OTHER_ERROR in signals
+    no_phase = DEV_SHM in signals and not gpu
     # The system's memory filling up is the crash whose moment is told: "a RAM vai a 100% e
     # trava tudo quando tá carregando o qwen edit".
     broke = ooms or [h for h in reading.of("fact") if h.arg == "memory_kind=system"]
     since = _back_on_since(reading, states, gc_now, ooms)
     asked = expecting == "oom_phase"
     when = None if no_phase else situation.phase(reading, broke, numbered, asked, since)
+    if OTHER_ERROR in signals and when is not None and when.value != "none":
+        when = None  # "not oom, it's a NaN loss at step 300": no moment of running out of memory
     if when is not None and when.value == "sampling" and _sampling_off(reading, states):
         when = None  # "disable_sampling: true, no previews at all, and still OOM": not sampling
     retry = situation.gc_retry(reading, ooms, states, gc_now)
@@ -1258,6 +1260,14 @@ _CHANGED_SINCE: Final = re.compile(
     r"|\b(?:config|yaml|settings) (?:was|were)\s*:"
     r"|\b(?:set|switched|flipped|turned|changed) [\w ]{0,30}\bback (?:to|on|off)\b"
     r"|\bdepois (?:desse|deste|daquele|do) (?:print|post|config|yaml|json)\b"
+    # someone else's job pasted beside what the person changed in theirs: "colleague runs the
+    # same yaml… I run it with gc off (only change)", "config do meu irmão… a minha é igual exceto"
+    r"|\b(?:friend|buddy|brother|colleague|coworker)'?s (?:config|yaml)\b|#\s*(?:his|dele)\b"
+    r"|\bconfig (?:d[oa] (?:meu|minha) (?:irm[aã]o|amig[oa]|colega|primo)|d[oa] v[ií]deo"
+    r"|do tutorial|daquele v[ií]deo)\b"
+    r"|\b(?:config|yaml) from (?:that|the) (?:youtube|video|tutorial)"
+    r"|\bold export\b|\b[eé] de antes\b|\bonly changes? i made\b|\(only change\)"
+    r"|\bs[oó] mudei (?:duas|uma|tr[eê]s|2|3) coisas?\b|\bigual exceto\b"
 )
 
 

@@ -63,8 +63,10 @@ def intent_of(
     if found not in _SOFT or (found == "explain" and _fixed_then_why(reading, facts)):
         return found  # "that worked, thanks! but why does one switch matter so much?" is sure
     learned, probability = model().best(reading.text)
-    if found == "off_topic" and (_greeting_only(reading) or not reading.tokens.words):
-        return found  # "hello", "bom dia pessoal!", "👍": nothing else to go on
+    if found == "off_topic" and (
+        _greeting_only(reading) or not reading.tokens.words or _good_news(reading, facts)
+    ):
+        return found  # "hello", "bom dia pessoal!", "👍", "it worked!!": nothing else to go on
     if found in ("unclear", "off_topic"):
         # a bare setup ("GC is not off") is unclear until asked what it wants, unless surely not
         # nor does the model's vaguer answer replace the cues' ("hello" stays off topic)
@@ -163,6 +165,8 @@ def _by_cues(
     if _thanks_only(reading, facts) or _fixed_then_why(reading, facts):
         # "that worked, thanks! but why does one switch make such a difference?"
         return "explain" if _asks_why(reading) else "off_topic"
+    if _good_news(reading, facts):
+        return "off_topic"  # "it worked!!", "FINALLY finished. gc on this time": nothing to solve
     if reading.has("trouble", "oom", "mention", "vram") or set(facts) - _NAMES_ONLY:
         return "unclear"
     if asks(reading):
@@ -414,6 +418,49 @@ def _bare_crash(reading: Reading, facts: Mapping[str, FactValue]) -> bool:
 
 _CRASHES: Final = LEXICON.words("crash_words")
 _MEMORY_WORDS: Final = frozenset({"memory", "memoria", "vram"})
+
+
+def _good_news(reading: Reading, facts: Mapping[str, FactValue]) -> bool:
+    """A run told gone through, or a fix told to have worked, after every crash told, with
+    nothing asked and nothing else wrong: "it worked!!", "FINALLY finished. 4th attempt. gc on
+    this time", "gc ligado de novo, rodou inteiro 👍"; not "it worked last week. now it
+    doesn't"."""
+    if len(reading.tokens.words) > _NEWS_LENGTH or asks(reading) or "oom_phase" in facts:
+        return False
+    if facts.get("gc_retry") == "still_oom" or reading.has(*_NOT_ONLY_NEWS):
+        return False
+    if reading.text.lstrip().startswith(">") or _MORE_THAN_NEWS.search(reading.low):
+        return False  # an answer to a quoted question; "vamo ver", "but now…", "exit code 1"
+    good = [h.first for h in reading.hits if h.kind in _GOOD and not reading.negated(h)]
+    if not good and not situation.ran_to_the_end(reading):
+        return False
+    crashes = [h.last for h in reading.of("oom") if not reading.negated(h)]
+    return not crashes or max(crashes) < min(good, default=-1)
+
+
+_NEWS_LENGTH: Final = 30
+_MORE_THAN_NEWS: Final = re.compile(
+    r"\b(?:but|mas|porem|idk|sei la|nao sei|so far|yet|ate agora|por enquanto|vamo ver"
+    r"|vamos ver|we'?ll see|fingers crossed|exit code|mudei|changed)\b|🤞"
+)
+_GOOD: Final = frozenset({"worked"})
+# What makes a message more than good news: something still wrong, wanted, asked or compared.
+_NOT_ONLY_NEWS: Final = (
+    "still",
+    "past",
+    "brk",
+    "trouble",
+    "speed",
+    "quality",
+    "neg",
+    "explain",
+    "why",
+    "hypo",
+    "where",
+    "accumulation",
+    "phase",
+    "fear",
+)
 
 
 def _over_and_thanked(reading: Reading) -> bool:

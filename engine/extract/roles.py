@@ -1851,6 +1851,13 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
         if role == "vram_gb":
             # "A6000 48GB … GPU 0 has a total capacity of 47.41 GiB": the error's own measure
             items = [i for i in items if _CAPACITY.search(reading.low, 0, i.number.start)] or items
+            # "runs at about 20.1GB peak on my 24GB card": of several, the one named their card's
+            items = [
+                i
+                for i in items
+                if _A_CARD.match(reading.low, i.number.end)
+                and _MY.search(reading.low, 0, i.number.start)
+            ] or items
         if role in _CONTRASTED_ROLES:
             items = _the_failing(reading, items)
         elif role == "batch_size" and _MORE_BATCH_ASKED.search(reading.low):
@@ -1918,6 +1925,8 @@ _CONTRASTED_ROLES: Final = frozenset({"num_frames", "sample_size"})
 
 
 _CAPACITY: Final = re.compile(r"\btotal capacity of\s*$")
+_A_CARD: Final = re.compile(r"\s*(?:gb|gib|gigs?|g)?\s*(?:card|gpu|placa)\b")
+_MY: Final = re.compile(r"\b(?:my|meu|minha)\s+$")
 
 
 # A larger batch than the card allows, asked for: accumulation, an effective or simulated batch.

@@ -633,6 +633,7 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
                 max(0, min(mention.first, anchor.first) - 2) : min(mention.first, anchor.first)
             ]
         )
+        and not _done_as_told(end, reading)
     )
     if wished:
         if word is None or not (word.kind in _STRONG or _switched(mention, word, reading)):
@@ -810,6 +811,38 @@ _TRAILING: Final = frozenset({"now", "then", "again", "lol", "tonight", "tomorro
 
 
 _DONE_BY_NOW: Final = frozenset({"since", "desde", "already", "ja"})
+
+
+def _done_as_told(end: int, reading: Reading) -> bool:
+    """A switch asked about or advised, then told done by what it did: "so turning GC back on
+    fixed it, but why?", "meu primo falou pra religar o gc e funcionou", "they told me to turn
+    it back on and it worked"; or by thanks to whoever advised it ("quem falou pra religar o gc:
+    obrigadão")."""
+    sentence = reading.sentence_of(end)
+    words = reading.tokens.words
+    for hit in reading.hits:
+        gap = hit.first - end
+        if not 0 < gap <= _RESULT_REACH or reading.sentence_of(hit.first) != sentence:
+            continue
+        between = set(words[end + 1 : hit.first])
+        if hit.kind in ("fixed", "worked") and between <= _RESULT_LINKS:
+            return True
+        if hit.kind == "thanks" and not between and reading.has("hearsay"):
+            return True
+    return False
+
+
+_RESULT_REACH: Final = 3
+
+
+def _advised_then_done(state: SettingState, reading: Reading) -> bool:
+    """The switch told as advice ("told me to turn it back on", "falou pra religar o gc"), then
+    as done by what it did ("…and it worked", "…e funcionou"); not "said he turned it off"."""
+    told_to = reading.tokens.words[state.first - 1 : state.first] in (("to",), ("pra",), ("para",))
+    return told_to and _done_as_told(state.last, reading)
+
+
+_RESULT_LINKS: Final = frozenset({"and", "e", "it", "that", "isso", "so", "ai"})
 
 
 def _wished_in_sentence(mention: Hit, word: Hit, reading: Reading) -> bool:
@@ -1883,7 +1916,7 @@ def _sentence_span(reading: Reading, sentence: int) -> tuple[int, int]:
 
 
 _CURIOUS: Final = re.compile(
-    r"\b(?:curious|curios[oa]|curiosidade|just wondering|so pra entender|pra eu entender"
+    r"\b(?:curious|curiosity|curios[oa]|curiosidade|just wondering|so pra entender|pra eu entender"
     r"|nao entend\w* (?:a logica|o mecanismo|o porque|uma parte|uma coisa)"
     r"|(?:don'?t|do not) (?:understand|get) (?:why|the logic)"
     r"|not my problem|nao e meu problema|nao estou com (?:erro|problema) agora"
@@ -2045,6 +2078,8 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
         return hearsay and not mine and not own_act(state, reading)
     if set(reading.tokens.words[max(0, state.first - 2) : state.first]) & _THAN:
         return True  # "35% slower than my GC-off attempts": the other side of a comparison
+    if hearsay and _advised_then_done(state, reading):
+        return False  # "meu primo falou pra religar o gc e funcionou": advised, and done
     if hearsay and not own_act(state, reading):
         return True
     before = range(max(0, state.first - 3), state.first)
@@ -2065,6 +2100,12 @@ def _generic(state: SettingState, reading: Reading, states: Sequence[SettingStat
     if any(h.kind == "why" for h in in_clause):
         # "why does it OOM with GC off?": the person's run, unless asked out of curiosity
         return curious(reading)
+    if (
+        not _INFINITIVES.isdisjoint(reading.tokens.words[max(0, state.first - 1) : state.first + 1])
+        and any(h.kind == "explain" for h in in_clause)
+        and curious(reading)
+    ):
+        return True  # "out of curiosity… why does turning it off blow up memory that badly"
     if own_act(state, reading) and _names_it(state, reading):
         return False  # "será que é porque deixei o GC ligado?": asked, but what they did
     start = reading.span(state.first, state.last)[0]

@@ -1627,6 +1627,21 @@ def _retried(states: Sequence[SettingState]) -> SettingState | None:
     return last if retried else None
 
 
+def _of_a_state(reading: Reading, still: Hit) -> bool:
+    """ "Still" said of another setting's state, not of the crash: "quantize still off =
+    fine"; not "GC ainda on" (the crash came with GC back on) nor "em vez do step 1"."""
+    words = reading.tokens.words
+    stated = any(
+        h.kind in _STATE_WORDS and h.first == still.last + 1 and not words[h.first].isdigit()
+        for h in reading.hits
+    )
+    named = next((h for h in reversed(reading.of("mention")) if h.last < still.first), None)
+    return stated and named is not None and named.arg != "gc" and still.first - named.last <= 2
+
+
+_STATE_WORDS: Final = frozenset({"on", "off", "on_after", "off_after"})
+
+
 def gc_retry(
     reading: Reading,
     ooms: Sequence[Hit],
@@ -1657,7 +1672,13 @@ def gc_retry(
         return None  # GC's "on" was the other side of a comparison: nothing was retried
     # not "any way to get the speed back without it blowing up again?": feared
     still = next(
-        (h for h in reading.of("still") if not conditional(reading, h) and not _feared(reading, h)),
+        (
+            h
+            for h in reading.of("still")
+            if not conditional(reading, h)
+            and not _feared(reading, h)
+            and not _of_a_state(reading, h)
+        ),
         None,
     ) or _crash_after_the_retry(reading, ooms, states)
     if still is None and not last.retry:

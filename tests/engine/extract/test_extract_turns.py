@@ -967,6 +967,46 @@ INTENTS = [
     ),
     # overtrained, in slang
     ("lora queimou em 1200 steps pqp", "quality"),
+    # good news, nothing asked
+    ("it worked!!", "off_topic"),
+    # a run gone through, nothing asked
+    ("FINALLY finished. 4th attempt. gc on this time", "off_topic"),
+    # rodou inteiro, nothing asked
+    ("gc on de novo, qie 2511, 1 / 1024 / 24gb, rodou inteiro 👍", "off_topic"),
+    # good news of the past, trouble now
+    ("it worked last week. now it doesn't. same lora same everything", "unclear"),
+    # a run still going
+    ("religuei o gc e passou do step onde morria, ta no 150 agora. vamo ver", "unclear"),
+    # finished, but the samples look fried
+    ("gc back on, zit, 1 / 768 / 16gb, finished in 2h. samples look fried tho", "quality"),
+    # cara de plástico
+    (
+        "> Como estão as amostras?\ntao com cara de plastico. treinei numa 3090 em 768, gc "
+        "ligado o treino inteiro, terminou de boa",
+        "quality",
+    ),
+    # a NaN loss is no memory trouble
+    ("loss is nan from step 1 on wan 2.2 what gives", "off_topic"),
+    # a bad image file
+    (
+        "PIL.UnidentifiedImageError: cannot identify image file '/workspace/dataset/img_034.webp'",
+        "off_topic",
+    ),
+    # a missing package
+    (
+        "meu amigo roda qwen edit com batch 2 na 4090 dele sem GC de boa. aqui na minha "
+        "máquina nem abre:\nModuleNotFoundError: No module named 'torchao'",
+        "off_topic",
+    ),
+    # no CUDA at all
+    ("cuda not available no wsl, 4070 ti", "off_topic"),
+    # the other error fixed, the OOM now
+    (
+        "fixed the No module named triton thing, now CUDA out of memory at step 1 with gc off",
+        "fix_oom",
+    ),
+    # the allocation that failed
+    ("why is it trying to allocate 20 GiB on a 3090?? zit, gc off, step 1", "fix_oom"),
 ]
 
 
@@ -3945,6 +3985,116 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"stable_with_gc": "no"},
         set(),
     ),
+    # a switch asked about, then told done by what it did: the run's state
+    (
+        "So turning GC back on fixed it, but why? I have an A6000 and people told me I don't "
+        "need it.",
+        {"gc": "enabled", "gc_retry": "fixed"},
+        set(),
+    ),
+    # advised, then done ('e funcionou'): GC is on
+    (
+        "meu primo falou pra religar o gc e funcionou kkkk mas q diabos é gc afinal",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # advice followed, and what it did
+    ("my friend told me to turn gc back on and it worked, thanks", {"gc": "enabled"}, set()),
+    # a switch asked about out of curiosity is no state of the run
+    (
+        "works with GC on again 👍 out of curiosity what does it actually do? why does turning "
+        "it off blow up memory that badly",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # 'still' said of another setting's state, not of the crash
+    (
+        "gc off + quantize off = oom. turned gc back on, quantize still off = fine. qwen edit "
+        "2509 on a 6000 ada",
+        {"gc": "enabled", "gc_retry": "fixed", "quantize": False},
+        set(),
+    ),
+    # the crash again after the switch back
+    ("gc on again, oom again", {"gc": "enabled", "gc_retry": "still_oom"}, set()),
+    # the size of an upscale is no training resolution
+    (
+        "training at 768 and upscaling outputs 2x to 1536 afterwards anyway. no crashes with it on",
+        {"max_resolution": 768},
+        set(),
+    ),
+    # upscale 4x pra 2048: the output's size
+    (
+        "treino em 512 e depois faço upscale 4x pra 2048, nunca deu crash com gc ligado",
+        {"max_resolution": 512},
+        set(),
+    ),
+    # images made with the LoRA, not trained at
+    ("anyone know a good upscaler to take my 1024 outputs to 4k?", {}, {"max_resolution"}),
+    # the buckets taken out are not the run's
+    (
+        "religuei, mas ainda crasha com oom. agora tô com bs 1 (era 3), tirei os buckets de "
+        "1280, só 768. chroma na 4080",
+        {"max_resolution": 768, "batch_size": 1},
+        set(),
+    ),
+    # as soon as training started
+    (
+        "flux dev died with out of memory as soon as training started, gc off",
+        {"oom_phase": "first_steps", "gc": "disabled"},
+        set(),
+    ),
+    # as soon as I hit start
+    (
+        "my config dies with CUDA OOM as soon as I hit start. gc on",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # the first two steps, then the crash
+    (
+        "first 2 steps ok then boom OOM, bs1, zimage turbo, 12gb card, gc unchecked",
+        {"oom_phase": "first_steps", "batch_size": 1},
+        set(),
+    ),
+    # mid way thru: well into the run
+    (
+        "hunyuan video lora 33 frames 512 on a 4090 OOMs mid way thru, gc on",
+        {"oom_phase": "later"},
+        set(),
+    ),
+    # 'buket' read as bucket
+    (
+        "oom at the 1024 buket, 768 and 512 train fine. qwen edit plus",
+        {"oom_phase": "bucket_spike"},
+        set(),
+    ),
+    # a bucket switch
+    (
+        "turned it off for #4 and it oom'd on the first bucket switch to 1280. 4090",
+        {"oom_phase": "bucket_spike"},
+        set(),
+    ),
+    # 'trying to allocate' is the CUDA error's own wording
+    (
+        "why is it trying to allocate 20 GiB on a 3090?? zit, gc off, step 1",
+        {"gc": "disabled", "oom_phase": "first_steps", "vram_gb": 24},
+        set(),
+    ),
+    # of several memory figures, the one named their card's
+    (
+        "set gradient_checkpointing: true again and now it runs at about 20.1GB peak on my "
+        "24GB card.",
+        {"vram_gb": 24},
+        set(),
+    ),
+    # another card named 'a 48GB card' is not preferred to theirs
+    (
+        "In a README example someone trains at 1024 on a 48GB card. I'm on 24GB. What does "
+        "checkpointing reduce?",
+        {"vram_gb": 24},
+        set(),
+    ),
+    # another error than memory: the OOM ruled out still reads
+    ("not oom, its nan loss at step 400. gc off", {"oom_phase": "none", "gc": "disabled"}, set()),
 ]
 
 
@@ -4041,3 +4191,30 @@ def test_what_was_switched_off_before_is_no_state_beside_the_switch_back() -> No
 def test_a_moment_only_the_learned_model_may_read(text: str, moments: set[str]) -> None:
     assert "oom_phase" not in extract(text, learned=False).facts
     assert extract(text).facts.get("oom_phase") in {None, *moments}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "value"),
+    [
+        (
+            "colleague runs the same yaml on the same box every week without issues. I run it "
+            "with gc off (only change) and it OOMs after around 1000 steps.\n"
+            "  train:\n    batch_size: 1\n    gradient_checkpointing: true   # his\n",
+            "gc",
+            "disabled",
+        ),
+        (
+            "Colei a config do meu irmão pq a dele funciona. A minha é igual exceto: batch 1 em "
+            "vez de 2 e gc ligado. Dá OOM no primeiro step.\n\n"
+            "train:\n  batch_size: 2\n  gradient_checkpointing: false\n",
+            "gc",
+            "enabled",
+        ),
+    ],
+)
+def test_someone_elses_config_beside_what_changed_in_theirs(
+    text: str, fact: str, value: FactValue
+) -> None:
+    found = understand(text)
+    assert found.facts[fact] == value
+    assert fact in found.changed

@@ -109,7 +109,29 @@ def _unquoted(text: str) -> str:
     stays, without its mark: it is the person's setup, which the reply then updates."""
     if ">" not in text:
         return text
-    return _QUOTED.sub(_blanked, text)
+    return _QUOTED.sub(_blanked, _OWN_LOG.sub(_own_log, text))
+
+
+def _own_log(block: re.Match[str]) -> str:
+    """A quoted error the reply then owns ("> torch.OutOfMemoryError: … / this is what I get
+    now", "> Killed / só isso no log"): the person's own log, read without its marks."""
+    said = block.group()
+    if "?" in said or not _AN_ERROR.search(said):
+        return said
+    if not _OWNED.match(block.string, block.end()):
+        return said
+    return re.sub(r"^([ \t]*)>", r"\1 ", said, flags=re.MULTILINE)
+
+
+_OWN_LOG: Final = re.compile(r"(?:^[ \t]*>[^\n]*(?:\n|\Z))+", re.MULTILINE)
+_AN_ERROR: Final = re.compile(
+    r"out of memory|outofmemoryerror|\bkilled\b|\berror\b|traceback|sigkill", re.IGNORECASE
+)
+_OWNED: Final = re.compile(
+    r"\s*(?:\^|this is (?:what|the)|this,|that'?s (?:the only|all|what|it)|esse [eé] o erro"
+    r"|essa [eé] a|s[oó] isso|[eé] isso (?:que|q) aparece|isso (?:que|q) aparece)",
+    re.IGNORECASE,
+)
 
 
 def _blanked(quote: re.Match[str]) -> str:
@@ -1268,6 +1290,7 @@ _CHANGED_SINCE: Final = re.compile(
     r"|\b(?:config|yaml) from (?:that|the) (?:youtube|video|tutorial)"
     r"|\bold export\b|\b[eé] de antes\b|\bonly changes? i made\b|\(only change\)"
     r"|\bs[oó] mudei (?:duas|uma|tr[eê]s|2|3) coisas?\b|\bigual exceto\b"
+    r"|\bmine (?:only )?differs\b|\ba minha s[oó] muda\b"
 )
 
 

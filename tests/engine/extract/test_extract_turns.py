@@ -1007,6 +1007,12 @@ INTENTS = [
     ),
     # the allocation that failed
     ("why is it trying to allocate 20 GiB on a 3090?? zit, gc off, step 1", "fix_oom"),
+    # the quoted 'Killed' is their own log
+    (
+        "> Killed\nthat's the only thing in the log, no traceback. happens while it's caching "
+        "latents. container on runpod, 24gb card",
+        "outside_guide",
+    ),
 ]
 
 
@@ -4095,6 +4101,27 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # another error than memory: the OOM ruled out still reads
     ("not oom, its nan loss at step 400. gc off", {"oom_phase": "none", "gc": "disabled"}, set()),
+    # a quoted error the reply owns: the person's own log
+    (
+        "> torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a "
+        "total capacity of 23.64 GiB of which 1.12 GiB is free.\n\nthis is what I get now, "
+        "every time it hits the first sample. gc is off, batch 1",
+        {"memory_kind": "gpu", "vram_gb": 23.64, "oom_phase": "sampling", "gc": "disabled"},
+        set(),
+    ),
+    # '> Killed' / 'só isso no log'
+    (
+        "> Killed\nsó isso no log, sem traceback nenhum. acontece carregando o modelo, tô num "
+        "container com 32GB de RAM",
+        {"memory_kind": "system", "oom_phase": "loading"},
+        set(),
+    ),
+    # a quoted suggestion is not the person's log
+    (
+        "> you should check whether it's a real OOM error\nok, will do tomorrow",
+        {},
+        {"memory_kind", "oom_phase"},
+    ),
 ]
 
 

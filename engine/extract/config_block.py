@@ -26,10 +26,13 @@ class ConfigBlock:
 
 
 def _fenced(text: str) -> ConfigBlock | None:
-    for m in _FENCE.finditer(text):
-        if _ANCHOR.search(m.group(1)):
-            return ConfigBlock(m.group(1), m.start(), m.end())
-    return None
+    """The last fenced block that is a job: of two ("yesterday's config: … today's config: …",
+    "before … after …"), the one told last is the run now."""
+    jobs = [m for m in _FENCE.finditer(text) if _ANCHOR.search(m.group(1))]
+    if not jobs:
+        return None
+    last = jobs[-1]
+    return ConfigBlock(last.group(1), last.start(), last.end())
 
 
 def _yaml_like(line: str) -> bool:
@@ -68,7 +71,8 @@ def _unfenced(text: str) -> ConfigBlock | None:
 
 
 def find_config(text: str) -> ConfigBlock | None:
-    """The pasted config, if any: a fenced block first, else the first anchored run of lines."""
+    """The pasted config, if any: a fenced block first (the last, of several), else the first
+    anchored run of lines."""
     if "```" in text:
         fenced = _fenced(text)
         if fenced is not None:

@@ -167,6 +167,10 @@ def _by_cues(
         return "explain" if _asks_why(reading) else "off_topic"
     if _good_news(reading, facts):
         return "off_topic"  # "it worked!!", "FINALLY finished. gc on this time": nothing to solve
+    if _asks_of_another_topic_only(reading, facts):
+        # "Is 15 images enough for a character LoRA? GC on, no OOM at batch 1": the setup told in
+        # passing, the question about something else
+        return "off_topic"
     if reading.has("trouble", "oom", "mention", "vram") or set(facts) - _NAMES_ONLY:
         return "unclear"
     if asks(reading):
@@ -418,6 +422,32 @@ def _bare_crash(reading: Reading, facts: Mapping[str, FactValue]) -> bool:
 
 _CRASHES: Final = LEXICON.words("crash_words")
 _MEMORY_WORDS: Final = frozenset({"memory", "memoria", "vram"})
+
+
+def _asks_of_another_topic_only(reading: Reading, facts: Mapping[str, FactValue]) -> bool:
+    """A question about another part of training (images, lr, EMA, resuming…), nothing about
+    memory or GC asked, and no crash told."""
+    if not asks(reading) or not _another_topic(reading):
+        return False
+    if facts.get("oom_phase", "none") != "none" or not _NOT_ASKED_OF.isdisjoint(facts):
+        return False  # "o que mata é o sample em 1536x1536 com 40 steps né?": the previews
+    if any(not reading.negated(h) for h in reading.of("oom")) or reading.has("trouble"):
+        return False
+    opened = _asking_sentences(reading)
+    return not any(
+        h.kind in _OF_MEMORY
+        and (reading.question(h.first) or reading.sentence_of(h.first) in opened)
+        for h in reading.hits
+    )
+
+
+# Facts a question about them is about the run's memory: previews, accumulation.
+_NOT_ASKED_OF: Final = frozenset(
+    {"sample_width", "sample_height", "sample_steps", "sample_every", "gradient_accumulation"}
+)
+_OF_MEMORY: Final = frozenset(
+    {"mention", "assert", "vram", "oom", "speed", "quality", "explain", "where"}
+)
 
 
 def _good_news(reading: Reading, facts: Mapping[str, FactValue]) -> bool:

@@ -1395,6 +1395,23 @@ def _asked_or_wished(reading: Reading, number: Number) -> bool:
     )
 
 
+def _batch_wished(reading: Reading, number: Number) -> bool:
+    """A batch wished for ("want to push it to batch 2", "batch 3 would crash", "bumped?"), or
+    asked about in a question of its own ("want more. batch 2?"); not one in a longer question
+    that tells the run ("I'm on batch 4 now, what's the best way to go faster?")."""
+    if reading.question(number.first):
+        first, end = reading.sentence_words(reading.sentence_of(number.first))
+        if end - first <= _A_BARE_ASK:
+            return True
+    return reading.said_before(_WANTED_BEFORE, number.start, 24) is not None or any(
+        0 < number.first - h.last <= _WISH_REACH
+        and reading.sentence_of(h.first) == reading.sentence_of(number.first)
+        for kind in ("hypo", "hearsay")
+        for h in reading.of(kind)
+    )
+
+
+_A_BARE_ASK: Final = 4
 _WISH_REACH: Final = 4
 _WANTED_BEFORE: Final = re.compile(
     r"\b(?:want|wants|wanted|quero|queria|planning|push|bump|raise|increase|subir|aumentar"
@@ -2265,7 +2282,10 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
                 # "someone in the discord runs bs 4"
                 and not of_another_person(reading, i.number.first)
             ]
-            items = told or items
+            # "flux dev 1024 batch 1. no OOM… want more. batch 2?", "batch 3 would crash": of
+            # the batches told, not one only asked about or wished for
+            run = [i for i in told if not _batch_wished(reading, i.number)]
+            items = run or told or items
         last = items[-1]  # a chain of changes ends at the value run now
         run = [i for i in items if _run_now(reading, i, items)]
         if role == "batch_size" and run and run[-1] is not last and _crash_after(reading, last):

@@ -820,6 +820,8 @@ def _done_as_told(end: int, reading: Reading) -> bool:
     obrigadão")."""
     sentence = reading.sentence_of(end)
     words = reading.tokens.words
+    if words[end + 1 : end + 2] in _DID_IT:
+        return True  # "told to turn gc back on, did that, still OOM", "mandou religar, fiz isso"
     for hit in reading.hits:
         gap = hit.first - end
         if not 0 < gap <= _RESULT_REACH or reading.sentence_of(hit.first) != sentence:
@@ -833,6 +835,7 @@ def _done_as_told(end: int, reading: Reading) -> bool:
 
 
 _RESULT_REACH: Final = 3
+_DID_IT: Final = frozenset({("did",), ("done",), ("fiz",), ("feito",)})
 
 
 def _advised_then_done(state: SettingState, reading: Reading) -> bool:
@@ -1041,7 +1044,8 @@ def _bare_state(
 
     Switching back on with nothing named at all ("reativei e resolveu") means GC, the guide's topic.
     """
-    if not after_and and any(h.kind in ("mention", "assert") for h in clause):
+    named = [h for h in clause if h.kind in ("mention", "assert")]
+    if not after_and and named and not _back_on_after_then(word, named, reading):
         return None
     if reading.tokens.words[word.first] in _OBJECT_VERBS and not _no_object(word, reading):
         return None
@@ -1074,6 +1078,16 @@ def _bare_state(
     return SettingState(setting, "on" if is_on else "off", first, word.last, retry)
 
 
+def _back_on_after_then(word: Hit, named: Sequence[Hit], reading: Reading) -> bool:
+    """Switched back on after what befell the setting named before, in one clause: "GC off
+    OOMd at step 3 so i put it back on", "gc off deu oom entao liguei de volta"."""
+    if word.kind != "reon" or any(h.first > word.first for h in named):
+        return False
+    between = reading.tokens.words[max(h.last for h in named) + 1 : word.first]
+    return not _THEN_WORDS.isdisjoint(between)
+
+
+_THEN_WORDS: Final = frozenset({"so", "then", "entao", "ai", "dai"})
 _NOTHING: Final = frozenset({("nothing",), ("nada",), ("anything",)})
 _NOTHING_OF_IT: Final = frozenset(
     {("nothing",), ("nada",), ("none",), ("nothing", "is"), ("nothing", "was")}
@@ -1124,7 +1138,11 @@ def _wished_back_on(reading: Reading) -> SettingState | None:
         named = [h for h in reading.hits if h.kind in _NAMED and h.first < word.first]
         if named and named[-1].arg != "gc":
             continue  # "desliguei o quantize e deu ruim, vou religar": another setting's
-        if wanted and not _in_a_quote(reading, word.first):
+        if (
+            wanted
+            and not _in_a_quote(reading, word.first)
+            and not _done_as_told(word.last, reading)  # "told to turn it back on, did that"
+        ):
             return SettingState("gc", "off", word.first, word.last, False)
     return None
 
@@ -1746,11 +1764,16 @@ def _plus_between(
     return between.strip() in joins
 
 
+_TRIED_IT: Final = frozenset({("tried",), ("testei",), ("tentei",)})
+
+
 def _also(named: Hit, reading: Reading) -> bool:
     """The name followed at once by "too", "também": the state said before, again.
 
     Not when something is said of it after the word: "preview tb em 1024" is a size."""
     words, also = reading.tokens.words, named.last + 1
+    if words[named.first - 1 : named.first] in _TRIED_IT:
+        return False  # "gc off, bs 1. tried low_vram too": put on to try, not the state before
     if words[also : also + 1] not in _ALSO:
         return _and_alone(named, reading)
     if also + 1 == len(words):
@@ -2748,7 +2771,7 @@ def _the_reason_before(reading: Reading, state: SettingState, told: Sequence[Set
     return False
 
 
-_WAS_THEN: Final = _WAS | {"era", "ficava", "dava", "used", "previous", "anterior"}
+_WAS_THEN: Final = _WAS | {"era", "ficava", "dava", "used", "previous", "anterior", "had"}
 
 
 def _went_well_then(reading: Reading, state: SettingState) -> bool:

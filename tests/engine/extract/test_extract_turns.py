@@ -1013,6 +1013,22 @@ INTENTS = [
         "latents. container on runpod, 24gb card",
         "outside_guide",
     ),
+    # a question about the learning rate, the setup told in passing
+    (
+        "what lr do you use for a zit character lora? GC on, my 5070 Ti handles batch 1 "
+        "without any OOM.",
+        "off_topic",
+    ),
+    # a question about the optimizer
+    (
+        "adafactor com lr 1e-4 ou deixa o relative_step? sdxl, gc on, ta rodando de boa por "
+        "enquanto",
+        "off_topic",
+    ),
+    # another topic asked, but crashing now
+    ("what lr should I use with gc on? it ooms at step 2", "fix_oom"),
+    # memory asked of another setting: not off topic
+    ("does rank 64 use more vram than rank 16?", "unclear"),
 ]
 
 
@@ -4122,6 +4138,50 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {},
         {"memory_kind", "oom_phase"},
     ),
+    # put back on after what befell it, in one clause
+    (
+        "last night GC off OOMd at step 3 so this morning i put it back on and its training, "
+        "step 900 now",
+        {"gc": "enabled", "gc_retry": "fixed"},
+        set(),
+    ),
+    # 'entao liguei de volta'
+    ("gc off deu oom no passo 2 entao liguei de volta e ta rodando", {"gc": "enabled"}, set()),
+    # advice followed ('did that')
+    (
+        "told to turn gc back on, did that, still OOM.",
+        {"gc": "enabled", "gc_retry": "still_oom"},
+        set(),
+    ),
+    # 'fiz isso': done
+    (
+        "o cara mandou religar o gc, fiz isso e continua oom",
+        {"gc": "enabled", "gc_retry": "still_oom"},
+        set(),
+    ),
+    # '(had it off)': the state before
+    ("Turned gradient checkpointing on (had it off). still oom", {"gc": "enabled"}, set()),
+    # 'with it checked again': switched back on
+    (
+        "With Gradient Checkpointing unchecked the job fails at step 1 with CUDA OOM. With it "
+        "checked again the job gets to step ~700 and fails again with OOM.",
+        {"gc": "enabled", "gc_retry": "still_oom"},
+        set(),
+    ),
+    # a batch asked about after the one run
+    (
+        "took the advice from reddit, disabled GC on my A6000, flux dev 1024 batch 1. no OOM, "
+        "went from 3.1 to 2.3 s/it. want more. batch 2?",
+        {"batch_size": 1},
+        set(),
+    ),
+    # 'tried low_vram too' is no state said again
+    (
+        "my buddy runs the same zit config on his 4090 no problem. mine: 3060, gc off, bs 1, "
+        "768. tried low_vram too. still oom step 2",
+        {"gc": "disabled", "batch_size": 1},
+        {"low_vram"},
+    ),
 ]
 
 
@@ -4245,3 +4305,14 @@ def test_someone_elses_config_beside_what_changed_in_theirs(
     found = understand(text)
     assert found.facts[fact] == value
     assert fact in found.changed
+
+
+def test_of_two_pasted_configs_the_one_told_last_is_the_run() -> None:
+    text = (
+        "yesterday's config (trained all the way through):\n```\ntrain:\n  batch_size: 2\n"
+        "  gradient_checkpointing: true\n```\ntoday's config:\n```\ntrain:\n  batch_size: 2\n"
+        "  gradient_checkpointing: false\n  gradient_accumulation: 2\n```\nOOM on step 1."
+    )
+    found = understand(text)
+    assert found.facts["gc"] == "disabled"
+    assert found.facts["gradient_accumulation"] == 2

@@ -81,7 +81,7 @@ def intent_of(
     else:
         # a slow run complained of ("treino ta uma lesma", "why is my training so slow") is
         # about speed, however vague the rest of it reads; not "gc on or off?"
-        vague = found == "speed" and learned == "unclear" and _slowness_told(reading)
+        vague = found == "speed" and learned in ("unclear", "off_topic") and _slowness_told(reading)
         sure = probability >= OVERRULES and learned in _SOFT and not vague
     if sure:
         return learned
@@ -165,6 +165,10 @@ def _by_cues(
     if _thanks_only(reading, facts) or _fixed_then_why(reading, facts):
         # "that worked, thanks! but why does one switch make such a difference?"
         return "explain" if _asks_why(reading) else "off_topic"
+    if situation.stated_rate(reading) is not None and not any(
+        not reading.negated(h) for h in reading.of("oom")
+    ):
+        return "speed"  # "is 4s/it ok for flux on a 3090?": how fast it goes is what is asked
     if _good_news(reading, facts):
         return "off_topic"  # "it worked!!", "FINALLY finished. gc on this time": nothing to solve
     if _asks_of_another_topic_only(reading, facts):

@@ -1029,6 +1029,8 @@ INTENTS = [
     ("what lr should I use with gc on? it ooms at step 2", "fix_oom"),
     # memory asked of another setting: not off topic
     ("does rank 64 use more vram than rank 16?", "unclear"),
+    # a rate asked about, no crash
+    ("81 frames at 480p and it's like 60s/it, is that normal on a 4090?", "speed"),
 ]
 
 

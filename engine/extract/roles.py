@@ -1383,16 +1383,7 @@ _CHOOSING: Final = frozenset({"which", "qual", "quais", "better", "melhor", "vs"
 
 
 def _asked_or_wished(reading: Reading, number: Number) -> bool:
-    sentence = reading.sentence_of(number.first)
-    return (
-        reading.question(number.first)
-        or reading.said_before(_WANTED_BEFORE, number.start, 24) is not None
-        or any(
-            0 < number.first - h.last <= _WISH_REACH and reading.sentence_of(h.first) == sentence
-            for kind in ("hypo", "hearsay")
-            for h in reading.of(kind)
-        )
-    )
+    return reading.question(number.first) or _wished_before(reading, number)
 
 
 def _batch_wished(reading: Reading, number: Number) -> bool:
@@ -1403,9 +1394,14 @@ def _batch_wished(reading: Reading, number: Number) -> bool:
         first, end = reading.sentence_words(reading.sentence_of(number.first))
         if end - first <= _A_BARE_ASK:
             return True
+    return _wished_before(reading, number)
+
+
+def _wished_before(reading: Reading, number: Number) -> bool:
+    """Wanted, planned or said by someone, just before the number in its sentence."""
+    sentence = reading.sentence_of(number.first)
     return reading.said_before(_WANTED_BEFORE, number.start, 24) is not None or any(
-        0 < number.first - h.last <= _WISH_REACH
-        and reading.sentence_of(h.first) == reading.sentence_of(number.first)
+        0 < number.first - h.last <= _WISH_REACH and reading.sentence_of(h.first) == sentence
         for kind in ("hypo", "hearsay")
         for h in reading.of(kind)
     )

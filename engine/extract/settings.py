@@ -835,6 +835,7 @@ def _done_as_told(end: int, reading: Reading) -> bool:
 
 
 _RESULT_REACH: Final = 3
+_RESULT_LINKS: Final = frozenset({"and", "e", "it", "that", "isso", "so", "ai"})
 _DID_IT: Final = frozenset({("did",), ("done",), ("fiz",), ("feito",)})
 
 
@@ -843,9 +844,6 @@ def _advised_then_done(state: SettingState, reading: Reading) -> bool:
     as done by what it did ("…and it worked", "…e funcionou"); not "said he turned it off"."""
     told_to = reading.tokens.words[state.first - 1 : state.first] in (("to",), ("pra",), ("para",))
     return told_to and _done_as_told(state.last, reading)
-
-
-_RESULT_LINKS: Final = frozenset({"and", "e", "it", "that", "isso", "so", "ai"})
 
 
 def _wished_in_sentence(mention: Hit, word: Hit, reading: Reading) -> bool:

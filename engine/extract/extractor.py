@@ -32,6 +32,7 @@ from engine.extract.quoted import (
     quoted_expecting,
     quoted_intent,
     quoted_setting,
+    transcript,
 )
 from engine.extract.reading import Reading, word_clauses
 from engine.extract.settings import (
@@ -159,7 +160,7 @@ def _scanned(text: str, job: bool = True) -> tuple[str, str, ConfigBlock | None]
     """The part of a message read as prose (without its quotes, and with them), and the config
     pasted in it; without ``job``, all of it is prose."""
     block = find_config(text[:MAX_CONFIG_CHARS]) if job else None
-    quoting = interleaved(_uncommented(_blank(text[:MAX_SCAN_CHARS], block)))
+    quoting = interleaved(transcript(_uncommented(_blank(text[:MAX_SCAN_CHARS], block))))
     return _unquoted(quoting), quoting, block
 
 
@@ -199,6 +200,10 @@ _PT_AFTER_NO: Final = frozenset(
         "discord",
         "reddit",
     }
+    # "no zimage base vai, no zimage turbo oom??": the model or the machine it runs in
+    | {"zimage", "zit", "flux", "wan", "sdxl", "qwen", "chroma", "ltx", "hunyuan", "kontext"}
+    | {"schnell", "lumina", "hidream", "pony", "illustrious", "pc", "notebook", "windows"}
+    | {"linux", "colab", "kaggle", "wsl"}
 )
 
 
@@ -1086,12 +1091,22 @@ def _recaps(quoting: str, facts: dict[str, FactValue]) -> list[Evidence]:
     flux dev, GC off, batch 1 at 512?" / "yes that's all correct"), where the answer's own
     words did not say them."""
     said = []
-    for quote, _, _ in confirmed_recaps(quoting):
-        for fact, value in extract(quote).facts.items():
-            if fact not in facts and fact != "goal":
+    for quote, whole in confirmed_recaps(quoting):
+        # one question answered yes is read as what it asks: "> Does it die when training
+        # starts?" / "yes" says it dies then
+        told = quote if whole else quote.replace("?", ".")
+        for fact, value in extract(told).facts.items():
+            if fact not in facts and fact != "goal" and (whole or fact not in _SWITCHES):
                 facts[fact] = value
                 said.append(Evidence(fact, value, quote.strip()))
     return said
+
+
+# The facts of switches and of how switching went, which a yes to a quoted question gives
+# through ``quoted_answers`` ("> did you try turning GC back on?" / "yes, still OOM").
+_SWITCHES: Final = frozenset(
+    {"gc", "gc_retry", "low_vram", "quantize", "sampling_disabled", "stable_with_gc"}
+)
 
 
 def _earlier_answers(quoting: str, facts: dict[str, FactValue]) -> list[Evidence]:
@@ -1202,7 +1217,7 @@ def extract(
     intent = intent_of(reading, facts, names, on_topic)
     if intent in ("unclear", "off_topic") and quoting is not scan:
         intent = quoted_intent(quoting, _reading_of) or intent
-    if intent == "off_topic" and block is not None:
+    if intent == "off_topic" and block is not None and OTHER_ERROR not in names:
         intent = (
             "unclear"  # a pasted job with nothing asked: about training, wanting who knows what
         )

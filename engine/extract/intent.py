@@ -63,6 +63,11 @@ def intent_of(
     if found not in _SOFT or (found == "explain" and _fixed_then_why(reading, facts)):
         return found  # "that worked, thanks! but why does one switch matter so much?" is sure
     learned, probability = model().best(reading.text)
+    # "KeyError: 'transformer'", "stuck at queued": another error told, not a vague message;
+    # "cadê o arquivo? a pasta output tá vazia" asks where a file went, not where a setting is
+    where = learned == "where_to_change" and not reading.has("mention")
+    if found == "off_topic" and OTHER_ERROR in signals and (learned == "unclear" or where):
+        return found
     if found == "off_topic" and (
         _greeting_only(reading) or not reading.tokens.words or _good_news(reading, facts)
     ):

@@ -165,6 +165,9 @@ _STATED: Final[dict[str, tuple[str, tuple[FactValue, FactValue]]]] = {
 }
 
 
+_PLACED: Final = frozenset(
+    (w,) for w in ("the", "a", "an", "my", "that", "this", "step", "steps", "epoch")
+)
 # Words before a state given as an answer: "still off", "it's on", "ainda desligado".
 _BEFORE_A_STATE: Final = frozenset(
     {"still", "ainda", "it's", "its", "it", "is", "ta", "esta", "continua", "currently", "now"}
@@ -219,6 +222,12 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
         if batch is not None:
             # "> did you try batch 1?" / "ya same crash", "> use batch 1" / "already am"
             found.append(QuotedAnswer("batch_size", batch, start, end))
+        asks = said is None and quote.rstrip().endswith("?")
+        family = _family_asked(quoted, read(answer)) if asks else None
+        if family is not None:
+            # "> Qual Wan?" / "2.2 5b ti2v", "> flux dev ou schnell?" / "schnell": the family
+            # asked about, its version answered
+            found.append(QuotedAnswer("model_family", family, start, end))
         answered_first = not _FIRST.isdisjoint(answer_words[:2])
         if quoted.has("first_run") and (said == "yes" or answered_first) and "?" in quote:
             # "> Is this your first LoRA?" / "yes, first one ever", "> é teu primeiro treino?" /
@@ -227,15 +236,18 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
             continue
         if said is None and _PARTLY.intersection(answer_words[:_LEAD]):
             said = "partly"  # "> Did re-enabling GC fix it?" / "partially, still OOMs later"
-        if said is None and _PRESUMED.intersection(quoted.tokens.words):
+        lead = words_of(text[answer_start:end])
+        while lead[:1] and lead[0] in _BEFORE_A_STATE:
+            lead = lead[1:]
+        # "on the biggest bucket only": a place, not a state
+        placed = lead[:1] == ("on",) and lead[1:2] in _PLACED
+        state = None if placed else _STATE_SAID.get(lead[:1])
+        if said is None and state is None and _PRESUMED.intersection(quoted.tokens.words):
             said = "presumed"  # "> What happened when you re-enabled it?": it was re-enabled
         if said is None:
             # "> gc?" / "desligado", "> preview?" / "desativado", "> is low_vram on?" / "still
-            # off": a state as the whole answer
-            lead = words_of(text[answer_start:end])
-            while lead[:1] and lead[0] in _BEFORE_A_STATE:
-                lead = lead[1:]
-            state = _STATE_SAID.get(lead[:1])
+            # off", "> was GC off when the crashes started?" / "off since yesterday": a state
+            # as the whole answer
             named = {h.arg for h in quoted.of("mention")}
             if state is not None and len(named) == 1:
                 fact, values = _STATED[named.pop()]
@@ -323,6 +335,20 @@ def quoted_answers(text: str, read: Callable[[str], Reading]) -> list[QuotedAnsw
     return found
 
 
+def _family_asked(quoted: Reading, answer: Reading) -> str | None:
+    """The one model family a quoted "which one?" names, when the answer names none."""
+    if _WHICH.isdisjoint(quoted.tokens.words) or any(
+        h.arg.startswith(_FAMILY) for h in answer.of("fact")
+    ):
+        return None
+    families = {h.arg[len(_FAMILY) :] for h in quoted.of("fact") if h.arg.startswith(_FAMILY)}
+    return families.pop() if len(families) == 1 else None
+
+
+_FAMILY: Final = "model_family="
+_WHICH: Final = frozenset({"which", "what", "qual", "quais", "or", "ou", "version", "versao"})
+
+
 def _no_effect(answer: Reading) -> bool:
     """The answer tells the switch back changed nothing: "didnt help", "não adiantou nada"; not
     "e não deu mais nada" (nothing went wrong)."""
@@ -376,20 +402,34 @@ _ALREADY: Final = re.compile(
 )
 
 
-def confirmed_recaps(text: str) -> list[tuple[str, int, int]]:
-    """(quote, start, end) for each quoted summary of one's setup that the answer confirms as a
+def confirmed_recaps(text: str) -> list[tuple[str, bool]]:
+    """(quote, whole) for each quoted summary of one's setup that the answer confirms as a
     whole ("> So: 12GB card, flux dev, GC off, batch 1 at 512?" / "yes that's all correct",
-    "> Resumindo: 5090, zimage, batch 4?" / "exato, é isso")."""
+    "> Resumindo: 5090, zimage, batch 4?" / "exato, é isso"), or for one question answered
+    yes, whose switches the answers to quoted questions read (not ``whole``)."""
     if ">" not in text:
         return []
     found = []
-    for quote, start, answer_start, answer_end in _pairs(text):
+    for quote, _, answer_start, answer_end in _pairs(text):
         answer = fold(text[answer_start:answer_end].lstrip())
         # or one's own message quoted and corrected: "> zimage, batch 4, GC off" / "correction:
         # it's batch 2 not 4, everything else is the same" (the answer's own words come first)
         if ("?" in quote and _CONFIRMED.match(answer[:60])) or _REST_SAME.search(answer):
-            found.append((quote.replace(">", " "), start, answer_start))
+            found.append((quote.replace(">", " "), True))
+        elif (
+            quote.count("?") == 1
+            and quote.rstrip().endswith("?")  # not "> did you try batch 1?\n> fixed it for me"
+            and _YES.match(answer)
+            and not _EITHER.search(fold(quote))
+        ):
+            # one question answered yes: "> Ele estoura logo no começo do treino?" / "sim, no
+            # passo 0", "> Aparece 'CUDA out of memory' no erro?" / "sim"
+            found.append((quote.replace(">", " "), False))
     return found
+
+
+_YES: Final = re.compile(r"(?:yes|yep|yeah|yup|ya|sim|aham|uhum|exato|correct|right)\b(?![' ]s)")
+_EITHER: Final = re.compile(r"\b(?:or|ou)\b")
 
 
 _REST_SAME: Final = re.compile(
@@ -531,9 +571,49 @@ def _asked(quote: str, read: Callable[[str], Reading]) -> str | None:
         return "sample_every"  # "> A cada quantos steps saem os samples?" / "250"
     # "> what step does it OOM at?", but not "> what batch and what step does it OOM at?"
     when = words & _WHEN and not (asked and words & _WHEN <= _STEP)
-    if quoted.has("oom") and (when or len(quoted.of("phase")) >= 2):
+    # (not "> was GC off when the crashes started?", which asks for GC's state)
+    last = read(quote.replace(">", " ").rstrip().rsplit("\n", 1)[-1])
+    of_gc = any(h.arg == "gc" for h in last.of("mention"))
+    stated = of_gc and last.has("on", "off", "on_after", "off_after")
+    if quoted.has("oom") and (when or len(quoted.of("phase")) >= 2) and not stated:
         return "oom_phase"  # "> Does the OOM happen while loading, in the first steps, or…?"
     return asked.pop() if len(asked) == 1 else None
+
+
+def transcript(text: str) -> str:
+    """A chat pasted with its speakers ("bot: what batch size?" / "me: 2", "[20:03] AjudanteBot:
+    qual placa?" / "[20:04] lucas_m: 3060 de 12") rewritten as replies under quotes: the helper's
+    lines quoted, the person's own without their name. The text as it was unless a helper and
+    the person both speak, the helper first unless the person is "me" or "eu"."""
+    lines = text.split("\n")
+    turns = [(index, _SPEAKER.match(line)) for index, line in enumerate(lines)]
+    named = [(index, fold(match.group(1))) for index, match in turns if match is not None]
+    helpers = {name for _, name in named if _HELPER.search(name)}
+    if not helpers:
+        return text
+    own = next((name for _, name in named if name in _ME), None) or next(
+        (name for _, name in named if name not in helpers), None
+    )
+    if own is None or (own not in _ME and named[0][1] not in helpers):
+        return text  # "INFO: loading" / "bot: hi": a log's line names no one
+    speaker = None
+    for index, match in turns:
+        name = fold(match.group(1)) if match is not None else None
+        if match is not None and name in helpers | {own}:
+            speaker = name
+            lines[index] = lines[index][match.end() :]
+        if speaker is not None and speaker != own:
+            lines[index] = "> " + lines[index]
+    return "\n".join(lines)
+
+
+# A line opened by who says it: "bot: ", "HelperBot — ", "[20:03] AjudanteBot: ", "@ostris: ".
+_SPEAKER: Final = re.compile(
+    r"(?:\[[\d:]{4,8}(?:\s?[ap]m)?\][ \t]*)?@?([A-Za-z][\w.]{0,23})"
+    r"[ \t]*(?::|[ \t][\u2014\u2013])[ \t]*"
+)
+_HELPER: Final = re.compile(r"bot|helper|ajudante|assistant|assistente|support|suporte|^mod$")
+_ME: Final = frozenset({"me", "eu", "i", "user", "op", "usuario"})
 
 
 def interleaved(text: str) -> str:

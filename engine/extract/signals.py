@@ -62,7 +62,8 @@ _WHICH_CARD: Final = re.compile(
     r"\b(?:gpu|cuda|device) ?[:#]? ?[0-3]\b(?! has a total)|\bcuda visible devices\b"
     r"|\bthe (?:small|smaller|weaker|wrong|old|older) one\b|\ba (?:menor|mais fraca)\b"
     r"|\bfor(?:co|car|ce)\b|\bmake (?:it|ai toolkit|the job) use\b|\bfaco ele usar\b"
-    r"|\b(?:landing|lands|landed|goes|going|went|indo|vai|foi|picks|picking|grabs|pegando|pega)"
+    r"|\b(?:landing|lands|landed|goes|going|went|indo|vai|foi|picks|picking|grabs|pegando|pega"
+    r"|loads|loading|carrega|carregando)"
     r" (?:on |to |pra |para |na |no )?(?:the |a |o )?(?:gpu|placa|card|rtx |gtx )?"
     r"(?:[1-5]0[5-9]0|10[5-8]0|16[56]0)\b"
     r"|\b(?:training|running|treinando|rodando) on the (?:rtx |gtx )?\d{4}\b"
@@ -81,9 +82,12 @@ def _two_cards(reading: Reading) -> Hit | None:
     """Two different cards named, and which one the job is on: "tenho uma 3090 e uma 3060, o
     treino vai pra 3060", "two GPUs and it's training on the small one"."""
     cards = reading.of("gpu")
-    if len({reading.tokens.words[h.last] for h in cards}) < 2 and not _TWO_CARDS.search(
-        reading.low
-    ):
+    named = {reading.tokens.words[h.last] for h in cards}
+    # "tenho 4090 e uma 1660": an old card's bare number beside a card named
+    words = reading.tokens.words
+    inside = {w for h in cards for w in words[h.first : h.last + 1]}
+    old = {m.group() for m in _OLD_CARD.finditer(reading.low)} - inside
+    if len(named | old) < 2 and not _TWO_CARDS.search(reading.low):
         return None
     which = _WHICH_CARD.search(reading.low)
     if which is None or _AS_MEANT.search(reading.low):
@@ -100,7 +104,8 @@ _AS_MEANT: Final = re.compile(
     r"\b(?:on purpose|as intended|as it should|de prop[oó]sito|como deveria|checked in|conferi"
     r"|verifiquei|confirmei|i checked|confirmed)\b"
 )
-_TWO_CARDS: Final = re.compile(r"\b(?:2|two|duas|dois) (?:gpus|cards|placas)\b")
+_TWO_CARDS: Final = re.compile(r"\b(?:2|two|duas|dois) (?:gpus?|cards?|placas)\b")
+_OLD_CARD: Final = re.compile(r"\b(?:10[5-8]0|16[56]0)\b")
 
 
 # Something else run on the card while training: a game, another trainer or UI, a second job
@@ -398,7 +403,9 @@ _BROKE: Final = frozenset(
 )
 _SYMPTOMS: Final = ("oom", "speed", "vram", "ram", "still", "no_effect", "shared_memory", "quality")
 _CRAWLING: Final = re.compile(r"s/it\b|\bcrawl|\blent[oa]|\bslow|\blerd")
-_CUDA_OUT_OF_MEMORY: Final = re.compile(r"\b(?:cuda (?:error: )?out of memory|outofmemoryerror)")
+_CUDA_OUT_OF_MEMORY: Final = re.compile(
+    r"\b(?:cuda (?:error: )?(?:out of memory|oom)|outofmemoryerror)"
+)
 
 
 def _out_of_memory_told(reading: Reading) -> bool:

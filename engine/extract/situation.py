@@ -382,6 +382,11 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
         # "planning flux on a 4070 ti at 1024 bs 2, will it fit with gc off?", "vou treinar wan
         # 2.2 num 3090, preciso do checkpointing?": what a setup would need is asked, no crash
         return _hit(reading, "goal", "explain", fits[0])
+    usage = _usage_asked(reading)
+    if usage is not None:
+        # "usa uns 14 giga com gc ligado, se eu desligar vai pra quanto?", "why does nvidia-smi
+        # say 20gb but the toolkit says peak 16.4": how much memory a run takes is asked
+        return _found(reading, "goal", "explain", usage, usage)
     wish = _wish_gc_off(reading)
     if wish is not None and reading.question(wish.first) and reading.has("oom"):
         # "gc off dá oom em 12gb? pergunto antes de testar": whether it would crash is asked
@@ -403,6 +408,47 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
         at = reading.word_at(rate.start())
         return _found(reading, "goal", "speed", at, reading.word_at(rate.end() - 1))
     return None
+
+
+def _usage_asked(reading: Reading) -> int | None:
+    """The word that asks how much memory a run takes or what a reading of it means, in a
+    question, with no crash told: "quanto de vram o flux usa?", "is it normal to sit at 23.4/24
+    in nvidia-smi?", "allocated vs reserved, which one is real?"."""
+    if any(not reading.negated(h) for h in reading.of("oom")) or reading.has("phase"):
+        return None
+    for match in _HOW_MUCH.finditer(reading.low):
+        at = reading.word_at(match.start())
+        if reading.question(at):
+            return at
+    for match in _READOUT.finditer(reading.low):
+        at = reading.word_at(match.start())
+        if not reading.question(at):
+            continue
+        sentence = reading.sentence_of(at)
+        first, end = reading.sentence_words(sentence)
+        text = reading.low[reading.tokens.starts[first] : reading.span(end - 1, end - 1)[1]]
+        if reading.has("why") or _IF_NORMAL.search(text) or _MEANT.search(text):
+            return at
+    return None
+
+
+_HOW_MUCH: Final = re.compile(
+    r"\b(?:how much (?:vram|memory|more|less|extra)|how many (?:gb|gigs)|quanto de (?:vram|memoria)"
+    r"|(?:vai|sobe|cai|iria|subiria|cairia) (?:pra|para) quanto|(?:cai|sobe|aumenta) quanto"
+    r"|quantos (?:gb|giga|gigas)|(?:ocupa|consome|gasta|usa|adiciona) quant[oa]s?"
+    r"|quanto (?:ocupa|consome|gasta|usa|adiciona|aumenta)"
+    r"|how much (?:does|would|will) (?:it|that|this|gc|checkpointing|turning \w+ off) "
+    r"(?:use|take|need|add|save|eat))\b"
+)
+_READOUT: Final = re.compile(
+    r"\b(?:nvidia smi|task manager|gerenciador de tarefas|peak|pico|allocated|reserved|alocad[oa]"
+    r"|alocou|total capacity|dedicated gpu memory|memoria dedicada|shared gpu memory"
+    r"|memoria compartilhada)\b"
+)
+_MEANT: Final = re.compile(
+    r"\b(?:real|de verdade|which one|qual (?:dos dois|deles|e o certo)|what does"
+    r"|o que (?:e|significa))\b"
+)
 
 
 def stated_rate(reading: Reading) -> re.Match[str] | None:

@@ -1031,6 +1031,47 @@ INTENTS = [
     ("does rank 64 use more vram than rank 16?", "unclear"),
     # a rate asked about, no crash
     ("81 frames at 480p and it's like 60s/it, is that normal on a 4090?", "speed"),
+    # a job that never starts is no memory trouble
+    ("the job just stays at queued, nothing in the log, gpu at 0%", "off_topic"),
+    # stuck in the queue, told in Portuguese
+    ("o job nao sai do queued de jeito nenhum, ja reiniciei tudo", "off_topic"),
+    # a UI that will not come up
+    ("localhost:8675 is a blank white page, the ui won't even load. 4090, gc off", "off_topic"),
+    # a UI that will not open
+    ("a interface nao abre, so pisca o cmd e fecha", "off_topic"),
+    # a refused download
+    (
+        "keeps failing with 401 Client Error when it downloads flux dev, HF token is set",
+        "off_topic",
+    ),
+    # a dataset not found
+    ("log says Found 0 images but the folder is full of jpgs", "off_topic"),
+    # no right to write the file
+    (
+        "PermissionError: [Errno 13] Permission denied: '/workspace/output/x.safetensors' at "
+        "step 250",
+        "off_topic",
+    ),
+    # a port taken
+    ("Error: listen EADDRINUSE: address already in use :::8675", "off_topic"),
+    # a run that ended without its file
+    ("training finished but the output folder is empty, no lora file anywhere", "off_topic"),
+    # black samples are how the results look
+    ("every sample came out pure black after step 400, sdxl gc off", "quality"),
+    # black samples, in Portuguese
+    ("as amostras ficaram todas pretas depois do passo 300, zimage", "quality"),
+    # how much memory a run would take is asked
+    ("usa uns 16 giga com gc ligado na 4090, se eu desligar vai pra quanto?", "explain"),
+    # what a memory reading means is asked
+    ("why does nvidia-smi show 22gb when the toolkit reports a peak of 17?", "explain"),
+    # 'boom' is the crash
+    ("zit on a 3090, gc off. 768 fine, 1024 boom", "fix_oom"),
+    # 'no zimage' is Portuguese 'in the', not a negation
+    ("no flux vai de boa, no zimage turbo oom?? mesma 3060", "fix_oom"),
+    # the job lands on the wrong GPU
+    ("2 gpu here, 4090 and 1080, always oom because it loads on the 1080", "outside_guide"),
+    # two jobs on one card
+    ("running 2 training same time on my 3090 and the second one oom", "outside_guide"),
 ]
 
 
@@ -4184,6 +4225,62 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc": "disabled", "batch_size": 1},
         {"low_vram"},
     ),
+    # a chat pasted with its speakers reads as a reply under a quote
+    ("bot: is gradient checkpointing on?\nme: off, since last night", {"gc": "disabled"}, set()),
+    # the helper's line is quoted, the person's line is theirs
+    (
+        "[21:10] HelperBot: which card are you on?\n[21:11] kai_r: a 4070 ti, the one that "
+        "keeps dying",
+        {"vram_gb": 12},
+        {"oom_phase"},
+    ),
+    # the number answers the helper's question
+    ("ajudante: quantos frames por clipe?\neu: 97", {"num_frames": 97}, set()),
+    # a yes to one question confirms what it says
+    (
+        "helper: so you're on flux dev at 1024 with batch 2?\nme: yep",
+        {"model_family": "flux_flex", "max_resolution": 1024, "batch_size": 2},
+        set(),
+    ),
+    # a yes to one question about the moment
+    (
+        "> estoura logo que o treino comeca?\nsim, sempre no passo 0",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # a yes to a retry is read by the answers, not the recap
+    (
+        "> Did you try turning GC back on?\nyes, same OOM",
+        {"gc": "enabled", "gc_retry": "still_oom"},
+        set(),
+    ),
+    # the quote's own statement is not confirmed by the yes
+    (
+        "> did you drop to batch 1?\n> that fixed it for me on my 3090\nyeah did that, still "
+        "crashing",
+        {"batch_size": 1},
+        {"vram_gb"},
+    ),
+    # asks GC's state, not the moment
+    (
+        "> Was GC off when the OOMs started?\noff for a week now, that's when it began",
+        {"gc": "disabled"},
+        {"oom_phase"},
+    ),
+    # 'on the largest bucket' is a place, not a state
+    (
+        "> And when does it OOM?\non the largest bucket, the 1536 ones",
+        {"oom_phase": "bucket_spike"},
+        {"gc"},
+    ),
+    # the family asked, its version answered
+    (
+        "> Qual Hunyuan?\no video 1.5, e estoura no passo 1",
+        {"model_family": "video", "oom_phase": "first_steps"},
+        set(),
+    ),
+    # an old card's bare number beside a card named: the wrong GPU
+    ("tenho uma 3090 e uma 1070 no pc e o treino carrega na 1070 e dá oom", {}, {"vram_gb"}),
 ]
 
 

@@ -22,6 +22,7 @@ from engine.extract.model import (
     Extraction,
 )
 from engine.extract.normalize import Tokens, fold, spaced, tokenize
+from engine.extract.options import option_spans, proposed_values
 from engine.extract.phrases import Hit, find_hits
 from engine.extract.quoted import (
     QuotedAnswer,
@@ -1166,11 +1167,16 @@ def extract(
     subject = quoted_setting(quoting, _reading_of) if quoting is not scan else None
     if expecting is None and quoting is not scan:
         expecting = _answering(scan, quoted_expecting(quoting, _reading_of))
-    elsewhere = trainer_spans(reading)
+    # another trainer's settings, and the options a question weighs, are not this run's
+    trainers, options = trainer_spans(reading), option_spans(reading)
+    elsewhere = trainers + proposed_values(reading, options)
+    starts = reading.tokens.starts
     states = [
         s
         for s in setting_states(reading, subject)
-        if not within(elsewhere, reading.tokens.starts[s.first])
+        if not within(trainers, starts[s.first])
+        # "lower the res or turn gc back on?": the wish still says how it is now
+        and (s.wished or not within(options, starts[s.first]))
     ]
     signals = signal_hits(reading)
     facts, evidence = _sheet(reading, states, signals, expecting, elsewhere)

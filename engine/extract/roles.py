@@ -397,6 +397,12 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
             continue  # part of a word: "sd3", "a100", "wan22"
         if _SOURCE_LINE.search(low, max(0, start - 8), start):
             continue  # a traceback's 'File "run.py", line 512, in <module>': no value
+        after = m.end(2) if second else m.end(1)
+        total = _BAR_TOTAL.search(low, max(0, start - 8), start) and _BAR.match(low, after)
+        # a bar's step stays a step ("step 3/2000 [") unless it could pass for a size
+        step = _BAR_STEP.match(low, after) and _size_like(float(raw.replace(",", ".")))
+        if _LOG_COUNT.match(low, after) or total or step:
+            continue  # a progress bar's "1023/3000 [58:12<…", "unet: 256 modules", "1.920e-01"
         thousands = unit == "mil" and second is None  # "lá pelo 3 mil", "uns 2 mil steps"
         if thousands and _IMAGES_AFTER.match(low, end):
             continue  # "3 mil imagens": a count of images, never a size
@@ -436,6 +442,12 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
     return sorted(found, key=lambda number: number.start)
 
 
+# What a log counts after a number: a progress bar's step ("512/2000 [38:57<"), modules, an
+# exponent ("loss: 1.920e-01"), a card's watts ("290w / 320w").
+_LOG_COUNT: Final = re.compile(r"\s*modules\b|e[-+]\d|w\b")
+_BAR_STEP: Final = re.compile(r"/\d+\s*\[")
+_BAR_TOTAL: Final = re.compile(r"\d/$")  # the total after the step: "511/2000 [38:52<…"
+_BAR: Final = re.compile(r"\s*\[")
 _UNIT_AFTER: Final = re.compile(r"\s*([a-z]+)")
 _IMAGES_AFTER: Final = re.compile(r"\s*(?:de\s+)?(?:imagens|images|imgs|fotos|photos|pics|clips)")
 _BEFORE_SLANG: Final = re.compile(r"\s+(?:i|it|that|this|the|we|my|eu|o|a|u)\b")
@@ -1152,12 +1164,15 @@ _NOW: Final = re.compile(r"\s*,\s*(?:now|agora|hoje|today)\s*")  # "was batch 4,
 
 
 _REVISED: Final = re.compile(
-    r"\s*[,.(]*\s*(?:"
-    r"(?:(?:no|nao)\s+)?"
-    r"(?:wait|sorry|pera|alias|i mean|actually|or rather|quer dizer|digo|ops|oops)"
+    r"\s*[,.(#\u2014\u2013-]*\s*(?:"
+    r"(?:(?:no|nao)\s*[,.]?\s+)?"
+    r"(?:wait|sorry|sry|pera|alias|i mean|actually|or rather|quer dizer|digo|ops|oops|erm|err"
+    r"|my bad|errei)"
     r"|(?:i |eu )?(?:dropped|lowered|reduced|cut|changed|baixei|reduzi|diminui|mudei)"
     r"(?: it| ele| isso)?\s*(?:to|pra|para|pro|down to)"
-    r")\s*[,.]?\s*(?:(?:e|it's|its|it is)\s+)?"
+    # "1024 — no, 768", "sdxl com 1536... não, 1280": a bare no after a pause
+    r"|(?<=[\u2014\u2013.-] )(?:no|nao)"
+    r")\s*[,.:]?\s*(?:(?:e|it's|its|it is|sao|is|are)\s+)?"
 )
 
 

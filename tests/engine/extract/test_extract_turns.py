@@ -4281,6 +4281,55 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # an old card's bare number beside a card named: the wrong GPU
     ("tenho uma 3090 e uma 1070 no pc e o treino carrega na 1070 e dá oom", {}, {"vram_gb"}),
+    # the value an option moves a setting to is not the run's
+    (
+        "zit ooms at step 1 on my 3060. batch 1 or res down to 768?",
+        {"oom_phase": "first_steps"},
+        {"max_resolution"},
+    ),
+    # the options come after the setup told
+    (
+        "flux dev, gc off, oom na hora. ligo o gc ou baixo pra 512?",
+        {"gc": "disabled"},
+        {"max_resolution"},
+    ),
+    # the option to keep is the run as it is
+    (
+        "sem oom nenhum, 4080. compensa cair pra 768 ou deixo em 1024 e espero?",
+        {"max_resolution": 1024},
+        set(),
+    ),
+    # a wish still says how it is now
+    ("should i lower the res or turn gc back on first? chroma, 3090", {"gc": "disabled"}, set()),
+    # a value corrected after 'erm'
+    ("wan 2.2, 81 frames. erm 49. 4090, gc off, dies at once", {"num_frames": 49}, set()),
+    # a bare 'no' after a dash corrects the value
+    (
+        "zimage at 1280 — no, 1024, i removed the big bucket — ooms on step 1",
+        {"max_resolution": 1024},
+        set(),
+    ),
+    # a correction right after the value replaces it
+    (
+        "previews at 1024x1024, 40 steps — my bad, 30 steps. ooms while sampling",
+        {"sample_steps": 30},
+        set(),
+    ),
+    # a progress bar's step and total are no sizes
+    (
+        "flux_x:  34%|███▍      | 1023/3000 [58:12<1:52:30,  3.41s/it]\n"
+        "torch.OutOfMemoryError: CUDA out of memory",
+        {},
+        {"max_resolution", "resolutions"},
+    ),
+    # a count of modules is no size
+    (
+        "create LoRA network. base dim (alpha): 32, unet: 1152 modules\nthen OOM",
+        {},
+        {"max_resolution"},
+    ),
+    # an exponent's digits are no size
+    ("step 900 | loss: 1.024e-01 | then CUDA out of memory", {}, {"max_resolution"}),
 ]
 
 

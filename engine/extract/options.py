@@ -1,0 +1,88 @@
+"""Options weighed in a question: "gc on or low_vram?", "ligo o gc ou baixo pra 512?". A switch
+offered as a choice is not the run's setting, nor is the value an option moves a setting to."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import Final
+
+from engine.extract.reading import Reading
+
+
+def option_spans(reading: Reading) -> list[tuple[int, int]]:
+    """Where a question (or a sentence that says a choice is being made) offers alternatives:
+    from the clause holding the first one to the end of the sentence, an aside in brackets left
+    out ("remove the bucket or go to batch 1 (im at 3)?")."""
+    low = reading.low
+    spans: list[tuple[int, int]] = []
+    for match in _OR.finditer(low):
+        if _NOT_AN_OPTION.match(low, match.end()):
+            continue
+        begin, end = _sentence(reading, match.start())
+        asked = end < len(low) and low[end] == "?"
+        if not asked and _DECIDING.search(low, begin, end) is None:
+            continue
+        breaks = [b.end() for b in _BREAK.finditer(low, begin, match.start())]
+        if breaks and not low[breaks[-1] : match.start()].strip():
+            breaks.pop()  # "…and going to 768, or keep 1024?": the first option is before
+        start = breaks[-1] if breaks else begin
+        aside = low.find("(", match.end(), end)
+        stop = end if aside == -1 else aside
+        # the options are the words beside the "or": "gc on or off for a 5090 doing zit at
+        # 1024?" weighs GC, not the resolution told after it
+        at = reading.word_at(match.start())
+        words = reading.tokens
+        start = max(start, words.starts[max(0, at - _REACH)])
+        stop = min(stop, words.ends[min(len(words.words) - 1, at + _REACH)])
+        if _KEEP.match(low, match.end()):
+            # "…cair pra 768 ou deixo em 1024 com gc?": the second option is the run as it is
+            stop = match.start()
+        elif _KEPT.search(low, start, match.start()):
+            # "fico com ele ligado mesmo, ou tem outro jeito?": so is the first
+            start = match.end()
+        spans.append((start, stop))
+    return spans
+
+
+_REACH: Final = 5  # words on either side of the "or" that an option may take
+_PROPOSED: Final = re.compile(r"\b(?:to|pra|para|pro) (\d+(?:[.,]\d+)?(?:\s*x\s*\d+)?)")
+
+
+def proposed_values(reading: Reading, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The numbers an option moves a setting to ("res down to 768", "baixo pra 512"), as spans:
+    a proposal, not the run's value. A value moved from ("sample_steps from 30 to 10") is."""
+    low = reading.low
+    return [
+        (number.start(1), number.end(1))
+        for start, stop in spans
+        for number in _PROPOSED.finditer(low, start, stop)
+    ]
+
+
+def _sentence(reading: Reading, at: int) -> tuple[int, int]:
+    """The sentence around ``at``, across the line breaks of a wrapped paragraph."""
+    low = reading.low
+    ends = [e for e in reading.sentence_ends if low[e] != "\n" or low[e + 1 : e + 2] == "\n"]
+    i = bisect_right(ends, at - 1)
+    begin = ends[i - 1] + 1 if i else 0
+    return begin, ends[i] if i < len(ends) else len(low)
+
+
+_OR: Final = re.compile(r"\b(?:or|ou|vs|versus)\b")
+# "or not", "ou algo assim": no second option; "is it a leak or is it bs2 + gc off?": causes
+# supposed, told as they are
+_NOT_AN_OPTION: Final = re.compile(
+    r"\s+(?:not|nao|so|something|smth|what|anything|nah|algo|o que|qualquer|whatever|is|e|eh"
+    r"|was|foi|era)\b"
+)
+_DECIDING: Final = re.compile(
+    r"\b(?:deciding|decide|decidir|decidindo|choose|choosing|escolher|escolhendo|options"
+    r"|opcoes|on the fence|na duvida)\b"
+)
+_KEPT: Final = re.compile(r"\b(?:keep|stay|stick|leave|deixo|mantenho|continuo|sigo|fico)\b")
+_KEEP: Final = re.compile(
+    r"\s+(?:(?:should i|do i|i|eu|just)\s+)?(?:keep|stay|stick|leave|deixo|deixar|mantenho"
+    r"|manter|continuo|sigo|fico)\b"
+)
+_BREAK: Final = re.compile(r"[,;:]|\s[-\u2013\u2014]\s")

@@ -81,7 +81,13 @@ def tokenize(norm: str) -> Tokens:
     parts = _TOKEN_SPLIT.split(norm)
     offsets = list(accumulate(map(len, parts)))
     stops = list(map(re.Match.start, _CLAUSE_END.finditer(norm)))
-    return Tokens(tuple(parts[1::2]), offsets[0:-1:2], offsets[1::2], stops)
+    words = parts[1::2]
+    if _DRAWN_OUT.search(norm):  # "oooom", "helpppp": a letter held, read as written twice
+        words = [_DRAWN_OUT.sub(r"\1\1", word) for word in words]
+    return Tokens(tuple(words), offsets[0:-1:2], offsets[1::2], stops)
+
+
+_DRAWN_OUT: Final = re.compile(r"([a-z])\1{2,}")
 
 
 def words_of(phrase: str) -> tuple[str, ...]:

@@ -367,12 +367,20 @@ def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, 
     if OTHER_ERROR in found and _out_of_memory_told(reading):
         del found[OTHER_ERROR]
     spill = found.get(SHARED_MEMORY_SPILL)
-    if (
-        spill is not None
-        and _CUDA_OUT_OF_MEMORY.search(reading.low)
-        and _out_of_memory_told(reading)
-        and not reading.has("speed", "slow")
-        and not _CRAWLING.search(reading.low)
+    crashed = spill is not None and _out_of_memory_told(reading)
+    if crashed and (
+        (
+            _CUDA_OUT_OF_MEMORY.search(reading.low)
+            and not reading.has("speed", "slow")
+            and not _CRAWLING.search(reading.low)
+        )
+        # "turned off the Sysmem Fallback Policy because it crawled, now it OOMs": the spill
+        # is what was switched off (not "if I set it to Prefer No Sysmem Fallback, will it…?")
+        or any(
+            not reading.question(reading.word_at(m.start()))
+            and reading.said_before(_IF, m.start(), 24) is None
+            for m in _FALLBACK_OFF.finditer(reading.low)
+        )
     ):
         # "Dedicated GPU memory 7.8/8.0, Shared 0.3/15.9 … torch.OutOfMemoryError": the card ran
         # out and the run stopped; a spill slows a run down instead of stopping it
@@ -402,6 +410,11 @@ _BROKE: Final = frozenset(
     | {"crasha", "crashou", "error", "erro", "dies", "died", "morre", "morreu", "fails", "failed"}
 )
 _SYMPTOMS: Final = ("oom", "speed", "vram", "ram", "still", "no_effect", "shared_memory", "quality")
+_IF: Final = re.compile(r"\b(?:if|se|caso)\b")
+_FALLBACK_OFF: Final = re.compile(
+    r"\b(?:turned off|disabled|switched off|desativei|desliguei|prefer no)\W+(?:the\s+|o\s+|a\s+)?"
+    r"(?:cuda\W+)?(?:sysmem|system memory) fallback"
+)
 _CRAWLING: Final = re.compile(r"s/it\b|\bcrawl|\blent[oa]|\bslow|\blerd")
 _CUDA_OUT_OF_MEMORY: Final = re.compile(
     r"\b(?:cuda (?:error: )?(?:out of memory|oom)|outofmemoryerror)"

@@ -1072,6 +1072,16 @@ INTENTS = [
     ("2 gpu here, 4090 and 1080, always oom because it loads on the 1080", "outside_guide"),
     # two jobs on one card
     ("running 2 training same time on my 3090 and the second one oom", "outside_guide"),
+    # drawn-out letters still say OOM
+    ("flux 1024 gcoff, oooom, helpppp", "fix_oom"),
+    # two jobs on one card, told in Portuguese
+    ("rodei 2 treinos juntos na 4090 e os dois deram oom", "outside_guide"),
+    # the spill is what was switched off; the crash is the card's
+    (
+        "I disabled the Sysmem Fallback Policy because training crawled in shared memory, now "
+        "it OOMs at step 1. sdxl, 8gb",
+        "fix_oom",
+    ),
 ]
 
 
@@ -4330,6 +4340,12 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ),
     # an exponent's digits are no size
     ("step 900 | loss: 1.024e-01 | then CUDA out of memory", {}, {"max_resolution"}),
+    # a letter held ('oooom') is read as written twice
+    (
+        "zimage gc off, oooooom at step 1 again",
+        {"oom_phase": "first_steps", "gc": "disabled"},
+        set(),
+    ),
 ]
 
 

@@ -424,9 +424,7 @@ def _usage_asked(reading: Reading) -> int | None:
         at = reading.word_at(match.start())
         if not reading.question(at):
             continue
-        sentence = reading.sentence_of(at)
-        first, end = reading.sentence_words(sentence)
-        text = reading.low[reading.tokens.starts[first] : reading.span(end - 1, end - 1)[1]]
+        text = reading.text_of_sentence(at)
         if reading.has("why") or _IF_NORMAL.search(text) or _MEANT.search(text):
             return at
     return None

@@ -22,17 +22,19 @@ from engine.extract.model import (
     Extraction,
 )
 from engine.extract.normalize import Tokens, fold, spaced, tokenize
-from engine.extract.options import option_spans, proposed_values
+from engine.extract.options import option_spans, proposed_values, supposed_spans
 from engine.extract.phrases import Hit, find_hits
 from engine.extract.quoted import (
     QuotedAnswer,
     confirmed_recaps,
     earlier_answers,
     interleaved,
+    picked,
     quoted_answers,
     quoted_expecting,
     quoted_intent,
     quoted_setting,
+    timestamped,
     transcript,
 )
 from engine.extract.reading import Reading, word_clauses
@@ -161,7 +163,8 @@ def _scanned(text: str, job: bool = True) -> tuple[str, str, ConfigBlock | None]
     """The part of a message read as prose (without its quotes, and with them), and the config
     pasted in it; without ``job``, all of it is prose."""
     block = find_config(text[:MAX_CONFIG_CHARS]) if job else None
-    quoting = interleaved(transcript(_uncommented(_blank(text[:MAX_SCAN_CHARS], block))))
+    chat = timestamped(_uncommented(_blank(text[:MAX_SCAN_CHARS], block)))
+    quoting = interleaved(picked(transcript(chat)))
     return _unquoted(quoting), quoting, block
 
 
@@ -980,6 +983,11 @@ def _found_facts(
             ],
         ]
     words = _word_facts(reading)
+    supposed = supposed_spans(reading)
+    if supposed:
+        # "suppose I had a 24GB card", "supondo uma 4090": neither its card nor its numbers
+        numbered = [f for f in numbered if not within(supposed, f.start)]
+        words = [f for f in words if not within(supposed, f.start)]
     if WRONG_GPU in signals:  # two cards: which one is "the" GPU?
         words = [f for f in words if f.fact != "vram_gb"]
         numbered = [f for f in numbered if f.fact != "vram_gb"]

@@ -1,5 +1,6 @@
 """Options weighed in a question: "gc on or low_vram?", "ligo o gc ou baixo pra 512?". A switch
-offered as a choice is not the run's setting, nor is the value an option moves a setting to."""
+offered as a choice is not the run's setting, nor is the value an option moves a setting to, nor
+a setup only supposed ("suppose I had a 24GB card", "supondo batch 4")."""
 
 from __future__ import annotations
 
@@ -60,6 +61,28 @@ def proposed_values(reading: Reading, spans: list[tuple[int, int]]) -> list[tupl
     ]
 
 
+def supposed_spans(reading: Reading) -> list[tuple[int, int]]:
+    """From a supposed setup ("suppose I had a 24GB card", "supondo uma 4090", "suppose batch 4") to
+    the end of its sentence, or to the words that turn back to the run now ("hoje tenho")."""
+    low = reading.low
+    spans = []
+    for match in _SUPPOSED.finditer(low):
+        end = _sentence(reading, match.start())[1]
+        back = _BACK_TO_NOW.search(low, match.end(), end)
+        spans.append((match.start(), end if back is None else back.start()))
+    return spans
+
+
+_SUPPOSED: Final = re.compile(
+    r"\b(?:(?:suppose|supposing|supondo)(?: (?:i had|que eu tivesse|eu tivesse|que))?"
+    r"|(?:if|say) i had|se eu tivesse) (?:a|an|uma?|batch|bs|lote|\d)\b"
+)
+_BACK_TO_NOW: Final = re.compile(
+    r"\b(?:but|mas|now|agora|rn|currently|today|hoje|atualmente|i have|i'?m on|tenho|to com"
+    r"|estou com)\b"
+)
+
+
 def _sentence(reading: Reading, at: int) -> tuple[int, int]:
     """The sentence around ``at``, across the line breaks of a wrapped paragraph."""
     low = reading.low
@@ -80,9 +103,7 @@ _DECIDING: Final = re.compile(
     r"\b(?:deciding|decide|decidir|decidindo|choose|choosing|escolher|escolhendo|options"
     r"|opcoes|on the fence|na duvida)\b"
 )
-_KEPT: Final = re.compile(r"\b(?:keep|stay|stick|leave|deixo|mantenho|continuo|sigo|fico)\b")
-_KEEP: Final = re.compile(
-    r"\s+(?:(?:should i|do i|i|eu|just)\s+)?(?:keep|stay|stick|leave|deixo|deixar|mantenho"
-    r"|manter|continuo|sigo|fico)\b"
-)
+_KEEPING: Final = "keep|stay|stick|leave|deixo|mantenho|continuo|sigo|fico"
+_KEPT: Final = re.compile(rf"\b(?:{_KEEPING})\b")
+_KEEP: Final = re.compile(rf"\s+(?:(?:should i|do i|i|eu|just)\s+)?(?:{_KEEPING}|deixar|manter)\b")
 _BREAK: Final = re.compile(r"[,;:]|\s[-\u2013\u2014]\s")

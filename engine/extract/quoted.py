@@ -607,6 +607,132 @@ def transcript(text: str) -> str:
     return "\n".join(lines)
 
 
+def timestamped(text: str) -> str:
+    """A chat copied from an app with its names and times ("Marcos — Today at 20:03", "Priya
+    Nair  10:14 AM", "Bia, [10.03.26 14:04]", "12/03/2026 21:14 - Ana: …", "[21:03] <nadia> …")
+    rewritten as the person's own lines under the others' quoted: the person is "me" or "eu",
+    else the first speaker who is not a helper. The text as it was with fewer than two such
+    lines."""
+    lines = text.split("\n")
+    said: list[tuple[str | None, str | None]] = []  # (speaker, what the line says) per line
+    for line in lines:
+        header = _HEADER.match(line)
+        prefixed = None if header else _PREFIXED.match(line)
+        if header is not None:
+            said.append((fold(header.group("name")).strip(), None))
+        elif prefixed is not None:
+            who = prefixed.group("name") or prefixed.group("irc")
+            said.append((fold(who).strip(), line[prefixed.end() :]))
+        else:
+            said.append((None, line))
+    names = [name for name, _ in said if name is not None]
+    if len(names) < 2:
+        return _replied(text)
+    # "Replying to @Lena": the one replied to is not the one asking
+    replied = {fold(m.group(1)) for m in map(_REPLYING.match, lines) if m is not None}
+    own = next((n for n in names if n in _ME), None) or next(
+        (n for n in names if not _HELPER.search(n) and n.split()[0] not in replied), names[0]
+    )
+    out: list[str] = []
+    speaker: str | None = None
+    for name, told in said:
+        if name is not None:
+            speaker = name
+        if told is None:
+            continue  # a line that only says who speaks and when
+        quoted = speaker is not None and speaker != own and told.strip()
+        if quoted and not told.lstrip().startswith(">"):
+            # the speaker named: "> pedro: eu rodo batch 4" is not one's own words quoted
+            told = f"> {speaker}: {told}"
+        out.append(told)
+    return _replied("\n".join(out))
+
+
+def picked(text: str) -> str:
+    """An answer that picks one of two numbers a quoted question offers ("> 8GB or 16GB 4060
+    Ti?" / "the 16", "> 512 ou 1024?" / "no segundo") rewritten as the number picked, with
+    the unit the question gives it."""
+    if ">" not in text:
+        return text
+    for quote, _, answer_start, answer_end in reversed(list(_pairs(text))):
+        offered = _OFFERED.search(fold(quote))
+        if offered is None:
+            continue
+        first, second = offered.group(1, 3)
+        unit = offered.group(2) or offered.group(4) or ""
+        answer = fold(text[answer_start:answer_end])
+        pick = _PICK.match(answer)
+        if pick is None:
+            continue
+        said = pick.group("ordinal") or pick.group("number")
+        if said in (first, second):
+            value = said
+        elif said in _FIRST_PICKED:
+            value = first
+        elif said in _SECOND_PICKED:
+            value = second
+        else:
+            continue
+        text = text[:answer_start] + value + unit + text[answer_start + pick.end() :]
+    return text
+
+
+# Two numbers offered as alternatives, with a unit on either: "8 ou 16gb", "1024 or 768".
+_OFFERED: Final = re.compile(
+    r"\b(\d{1,4})\s*(gb|g|px)?\s+(?:or|ou)\s+(?:the\s+|a\s+|o\s+)?(\d{1,4})\s*(gb|g|px)?\b"
+)
+_PICK: Final = re.compile(
+    r"\s*(?:the\s+|a\s+|o\s+|na\s+|no\s+|em\s+|a de\s+|the one with\s+)?"
+    r"(?:(?P<ordinal>first|1st|primeir[oa]|second|2nd|segund[oa]|last|ultim[oa])(?:\s+one)?"
+    r"|(?P<number>\d{1,4})(?!\s*(?:x\b|\d|[.,]\d)))\b"
+)
+_FIRST_PICKED: Final = frozenset({"first", "1st", "primeiro", "primeira"})
+_SECOND_PICKED: Final = frozenset(
+    {"second", "2nd", "segundo", "segunda", "last", "ultimo", "ultima"}
+)
+
+
+def _replied(text: str) -> str:
+    """Discord's "Replying to @dex: gc off = 30% faster" read as the quote it is; a bare
+    "Replying to @mira" line, above the quote, says nothing."""
+    if "replying to" not in text.lower() and "respondendo a" not in text.lower():
+        return text
+    lines = []
+    for line in text.split("\n"):
+        replying = _REPLYING.match(line)
+        if replying is None:
+            lines.append(line)
+        elif replying.group(2):
+            lines.append("> " + replying.group(2))
+    return "\n".join(lines)
+
+
+# A line of its own naming who speaks and when: Discord ("Marcos — Today at 20:03", "Ana —
+# 11/03/2026 20:20"), Slack ("Priya Nair  10:14 AM"), Telegram ("Bia, [10.03.26 14:04]").
+_HEADER: Final = re.compile(
+    r"[ \t]*(?:\*\*)?(?P<name>[^\W\d][\w.'-]{0,20}(?: [^\W\d][\w.'-]{0,20}){0,3}?)(?:\*\*)?"
+    r"(?:[ \t]+(?:bot|app))?[ \t]*(?:"
+    r"[\u2014\u2013-][ \t]*(?:today|yesterday|hoje|ontem|\d{1,2}/\d{1,2}/\d{2,4})[^\n]{0,24}"
+    r"|[ \t]+\d{1,2}:\d{2}(?:[ \t]?[ap]m)?"
+    r"|,[ \t]*\[\d{1,2}[./]\d{1,2}[./]\d{2,4}[ \t]+\d{1,2}:\d{2}(?::\d{2})?\])[ \t]*$",
+    re.IGNORECASE,
+)
+# A line opened by when and who: WhatsApp ("12/03/2026 21:14 - Ana: ", "[3/9/26, 10:02:11 PM]
+# Jake: ", "[21:30, 02/03/2026] Letícia: "), IRC ("[21:03] <nadia> ").
+_PREFIXED: Final = re.compile(
+    r"[ \t]*(?:\d{1,2}/\d{1,2}/\d{2,4},?[ \t]+\d{1,2}:\d{2}(?:[ \t]?[ap]m)?[ \t]+-[ \t]+"
+    r"|\[(?=[^\]\n]*\d:\d\d)[\d/.,: ]{4,24}(?:[ap]m)?\][ \t]*)"
+    r"(?:<(?P<irc>[^>\n]{1,30})>"
+    # a name, not a log's own words ("[14:02:13] torch.OutOfMemoryError: …", "INFO: …")
+    r"|(?!(?:info|warning|warn|error|debug|critical|traceback|step|epoch|\w+ing)\b)"
+    r"(?P<name>[^\W\d_][^\W_]*(?: [^\W\d_][^\W_]*){0,2}):)[ \t]*",
+    re.IGNORECASE,
+)
+_REPLYING: Final = re.compile(
+    r"\s*(?:replying to|respondendo a)\s+@(\S+?):?(?:\s+(.*))?$", re.IGNORECASE
+)
+
+
 # A line opened by who says it: "bot: ", "HelperBot — ", "[20:03] AjudanteBot: ", "@ostris: ".
 _SPEAKER: Final = re.compile(
     r"(?:\[[\d:]{4,8}(?:\s?[ap]m)?\][ \t]*)?@?([A-Za-z][\w.]{0,23})"

@@ -1036,6 +1036,8 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             continue  # "if i get a 32gb card", "se eu pegar uma de 16": not theirs yet
         if role == "vram_gb" and _of_the_ram(reading, number):
             continue  # "RAM fills all the way up (64GB)": the system's memory, not the card's
+        if role == "vram_gb" and _not_a_card(reading, number):
+            continue  # "200GB volume", "+2gb or +10gb?", "7950X, 64GB, Fedora": not a card
         if role == "vram_gb" and _IN_USE_BEFORE.search(
             reading.low, max(0, number.start - 24), number.start
         ):
@@ -1493,6 +1495,7 @@ _WISHING: Final = frozenset(
     {"want", "wanna", "i'd", "id", "would", "planning", "plan", "going", "gonna", "quero"}
     | {"queria", "pretendo", "planejo", "planejando", "penso", "pensando", "thinking", "vou"}
     | {"considering", "considerando", "might", "maybe", "talvez"}
+    | {"wanted", "ia", "planejava", "pretendia"}
 )
 _CHANGED_FROM: Final = re.compile(r"\b(?:from|de)\s+(?:(?:o|a|the)\s+)?(?:batch|bs|lote)?\s*$")
 
@@ -1508,6 +1511,10 @@ _WANTED: Final = re.compile(
     # "thinking either batch 2 or GC off", "pensando entre batch 2 ou GC off": options weighed
     r"|\b(?:thinking|pensando|considering|considerando)(?: (?:either|entre|about|em))?"
     r"\s+(?:\S+\s*)?$"
+    # "I wanted 1536 next", "ia testar 1280 essa semana", "planejava usar 1328": a plan dropped
+    # or not yet carried out
+    r"|\b(?:wanted|planejava(?: usar)?|pretendia(?: usar)?|ia (?:testar|tentar|usar|subir|colocar"
+    r"|pra|para))\s+(?:o\s+|a\s+)?$"
 )
 
 
@@ -1545,6 +1552,29 @@ def _of_the_ram(reading: Reading, number: Number) -> bool:
 
 
 _CARD_WORDS: Final = frozenset({"placa", "card", "gpu", "vram", "gpus", "placas"})
+
+
+def _not_a_card(reading: Reading, number: Number) -> bool:
+    """An amount of memory that is no card's: a disk's ("200GB volume"), a difference ("+2gb
+    or +10gb?"), or the system's in a machine's list right after its processor ("7950X, 64GB,
+    Fedora", "i7 12700k, 64gb")."""
+    low = reading.low
+    return (
+        low[max(0, number.start - 1) : number.start] == "+"
+        or _STORAGE_AFTER.match(low, number.end) is not None
+        or reading.said_before(_AFTER_A_CPU, number.start, 40) is not None
+    )
+
+
+_STORAGE_AFTER: Final = re.compile(
+    r"\s*(?:gb|gib|g|tb)?\s*(?:volume|disk|disco|ssd|nvme|hdd|hd|storage|armazenamento|swap"
+    r"|pagefile|page file|paging|de paginacao|ddr\d?|lpddr\d?)\b"
+)
+# A processor's name, then the list goes on: the memory named next is the machine's
+_AFTER_A_CPU: Final = re.compile(
+    r"\b(?:\d{4,5}x3d|\d{4,5}(?:x|k|kf|f|hx|hs|h)|i[3579][ -]?\d{4,5}\w*|threadripper(?: pro)?"
+    r" \w+|epyc \w+|xeon \w+|ryzen \d (?:pro )?\d{4}\w*)\s*(?:[,/|;]|\s-)\s*(?:ram\s*[:=]?\s*)?$"
+)
 
 
 def _card_start(reading: Reading, number: Number) -> int:

@@ -11,6 +11,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import pairwise
 from typing import Final, NamedTuple
 
 from engine.extract.lexicon import GC_WORDS, LEXICON
@@ -615,6 +616,7 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
             )
             or (word is not None and _asked(word, reading))
             or _advised(min(mention.first, anchor.first), reading)
+            or _besides(min(mention.first, anchor.first), reading)
             or (word is not None and _wished_in_sentence(mention, word, reading))
             or (word is not None and _asked_where(mention, word, reading))
             or (
@@ -844,6 +846,26 @@ def _advised_then_done(state: SettingState, reading: Reading) -> bool:
     as done by what it did ("…and it worked", "…e funcionou"); not "said he turned it off"."""
     told_to = reading.tokens.words[state.first - 1 : state.first] in (("to",), ("pra",), ("para",))
     return told_to and _done_as_told(state.last, reading)
+
+
+def _besides(start: int, reading: Reading) -> bool:
+    """A switch named as the one way left aside: "any way to go faster besides turning gc off",
+    "other than switching it off", "além de desligar o gc"; not the one change made ("changed
+    nothing except turning GC off")."""
+    words = reading.tokens.words
+    if _INFINITIVES.isdisjoint(words[max(0, start - 1) : start + 1]):
+        return False  # "besides gc off I also set batch 1": a state told, not a switch
+    first, _ = reading.sentence_words(reading.sentence_of(start))
+    if not _ALL_BUT.isdisjoint(words[first:start]):
+        return False  # "changed nothing besides turning GC off": the one change made
+    before = words[max(0, start - 3) : start]
+    pairs = set(pairwise(before))
+    return not _BESIDES.isdisjoint(before) or not _BESIDES_PAIRS.isdisjoint(pairs)
+
+
+_BESIDES: Final = frozenset({"besides", "except", "tirando"})
+_ALL_BUT: Final = frozenset({"nothing", "anything", "nada", "only", "so", "apenas"})
+_BESIDES_PAIRS: Final = frozenset({("other", "than"), ("apart", "from"), ("alem", "de")})
 
 
 def _wished_in_sentence(mention: Hit, word: Hit, reading: Reading) -> bool:

@@ -1006,6 +1006,11 @@ def phase(
     # A stage told before the step it crashed at got through: "loads, caches, starts step 1
     # and dies", "faz o cache dos latents, e quando começa o passo 1 vem o OOM".
     words = [f for f in words if not _before_the_step(reading, f, counted, ooms)]
+    previews = None if words or counted else _previews_break(reading, ooms)
+    if previews is not None:
+        # "the 1024 samples that OOM it", "previews 1024x1024 @ 20 steps = OOM", "os previews
+        # estouram": with nothing else said of when, the previews are what breaks
+        return previews
     if not any(f.value in ("sampling", "loading", "bucket_spike") for f in words):
         sized = _sized_images(reading, ooms)
         if sized is not None:
@@ -1111,6 +1116,41 @@ def _random_until(reading: Reading, words: Sequence[Found], now: Hit) -> bool:
         f.value == "bucket_spike" and f.start < at and _sentence_at(reading, f.start) == sentence
         for f in words
     )
+
+
+def _previews_break(reading: Reading, ooms: Sequence[Hit]) -> Found | None:
+    """The previews named as what runs out of memory, right before the crash in its clause."""
+    for hit in ooms:
+        if reading.negated(hit):
+            continue
+        start = reading.span(hit.first, hit.last)[0]
+        found = _PREVIEWS_THEN.search(reading.low, max(0, start - 60), start)
+        if (
+            found is not None
+            and not _NOT_THE_PREVIEWS.search(found.group("gap"))
+            and reading.said_before(_PREVIEWS_OFF, found.start(), 24) is None
+        ):
+            return Found("oom_phase", "sampling", found.start(), found.end())
+    return None
+
+
+# The previews, then words up to the crash that stay in one clause (a size, their steps, "that",
+# "still", "go") and say nothing of training.
+_PREVIEWS_THEN: Final = re.compile(
+    r"\b(?:previews?|samples|sample images|amostras|previas|sampling)\b"
+    r"(?P<gap>(?:\([^()]{0,40}\)|[^,;.:!?()\n]){0,40})$"
+)
+_NOT_THE_PREVIEWS: Final = re.compile(
+    r"\b(?:but|mas|and|e|it|ele|still|ainda|now|agora|so|entao|then|depois|fine|ok|look\w*"
+    r"|train\w*|trein\w*|steps? \d|passos? \d|every|a cada|disabled|desligad\w*|desativad\w*"
+    r"|off|on|skip\w*|if|se|\d+ (?:prompts?|images?))\b"
+)
+# The previews switched off, made smaller or only supposed before they are named: "disabled
+# sampling and it…", "lower the sample size if previews OOM"
+_PREVIEWS_OFF: Final = re.compile(
+    r"\b(?:disabled?|disabling|desativei|desliguei|tirei|turned off|no|sem|without|lowered|baixei"
+    r"|dropped|if|se|caso|when|quando)\s+(?:the\s+|os\s+|as\s+|o\s+|a\s+|my\s+|meus\s+)?$"
+)
 
 
 def _sized_images(reading: Reading, ooms: Sequence[Hit]) -> Found | None:

@@ -1082,6 +1082,39 @@ INTENTS = [
         "it OOMs at step 1. sdxl, 8gb",
         "fix_oom",
     ),
+    # which key it is: where to change it
+    (
+        "yaml key for accumulation? gradient_accumulation or gradient_accumulation_steps",
+        "where_to_change",
+    ),
+    # where do … live
+    ("On RunComfy, where do batch size and gradient accumulation live?", "where_to_change"),
+    # where to set it
+    (
+        "on runcomfy I can't find where to set gradient accumulation, only batch size",
+        "where_to_change",
+    ),
+    # a notebook's kernel holds the card
+    (
+        "Our jupyter kernel still holds 14GB on GPU 0 and the ai-toolkit job there OOMs at "
+        "load. sdxl, gc on.",
+        "outside_guide",
+    ),
+    # another process holds the card, in Portuguese
+    (
+        "no runpod o jupyter tava com um notebook segurando o modelo na gpu e o ai toolkit deu "
+        "OOM na carga",
+        "outside_guide",
+    ),
+    # no OOM at all, faster wanted
+    ("5090 zit 1024 gc on, 0 oom em 5 treinos. da pra acelerar?", "speed"),
+    # where does RunComfy expose it
+    (
+        "Where does RunComfy expose gradient checkpointing? I only see a Low VRAM toggle",
+        "where_to_change",
+    ),
+    # where the memory goes is asked to understand it, not where a setting is
+    ("why does gc off eat so much more vram? where does the extra memory even go", "explain"),
 ]
 
 
@@ -4344,6 +4377,124 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     (
         "zimage gc off, oooooom at step 1 again",
         {"oom_phase": "first_steps", "gc": "disabled"},
+        set(),
+    ),
+    # a Slack copy: the other speaker's card and GC are theirs, not the asker's
+    (
+        "Priya Nair  10:14 AM\nwhere is the gradient checkpointing toggle in the ai-toolkit "
+        "UI?\nTom Becker  10:15 AM\nit's under Training. I keep it off on my 4090 for flux\n"
+        "Priya Nair  10:16 AM\nthanks, will look. I'm on a 12gb 3060",
+        {"vram_gb": 12},
+        {"gc", "model_family"},
+    ),
+    # a WhatsApp export: the second speaker's batch and card are not Ana's
+    (
+        "12/03/2026 21:14 - Ana: zimage oom no passo 2, gc off\n12/03/2026 21:20 - Pedro: eu "
+        "rodo batch 4 na minha 4090 de boa",
+        {"model_family": "z_image", "gc": "disabled", "oom_phase": "first_steps"},
+        {"batch_size", "vram_gb"},
+    ),
+    # a Telegram copy: Bia's GC and card are hers
+    (
+        "Thiago Lima, [10.03.26 14:02]\nonde fica a opção de gradient checkpointing na "
+        "interface?\nBia, [10.03.26 14:04]\nna aba de training. eu deixo desligado na minha "
+        "5090",
+        {},
+        {"gc", "vram_gb"},
+    ),
+    # a WhatsApp copy in the US format
+    (
+        "[3/12/26, 11:03 PM] Leah: wan 2.2 14b keeps dying, CUDA out of memory at step 1, gc "
+        "off\n[3/12/26, 11:05 PM] Omar: i do 81 frames at 720 on an h100 with gc on, no issues",
+        {"model_family": "video", "gc": "disabled", "oom_phase": "first_steps"},
+        {"stable_with_gc", "vram_gb", "num_frames", "max_resolution"},
+    ),
+    # the one replied to is not the one asking
+    (
+        "Lena — Yesterday at 23:10\ngc off on my 5090 and it's like 35% faster, zero regrets\n"
+        "jordan — Today at 00:02\nReplying to @Lena\nok but would I get that on a 4090 with "
+        "flux dev? mine trains fine with gc on",
+        {"vram_gb": 24, "gc": "enabled", "model_family": "flux_flex"},
+        set(),
+    ),
+    # a log's timestamped lines are no chat
+    (
+        "[14:13:10] gradient_checkpointing: False\n[14:13:12] torch.OutOfMemoryError: CUDA out "
+        "of memory",
+        {"gc": "disabled", "memory_kind": "gpu"},
+        set(),
+    ),
+    # the answer picks one of the two sizes offered
+    ("> 8GB or 16GB 4060 Ti?\nthe 16", {"vram_gb": 16}, set()),
+    # 'no segundo' picks the second size offered
+    (
+        "> você tá treinando em 512 ou 1024?\nno segundo. deu CUDA OOM no step 1",
+        {"max_resolution": 1024, "oom_phase": "first_steps"},
+        set(),
+    ),
+    # the previews named as what runs out of memory
+    (
+        "trains at 512 no problem, its the 1024 samples that OOM it",
+        {"oom_phase": "sampling", "max_resolution": 512},
+        set(),
+    ),
+    # os previews estouram: the previews are when
+    ("os previews estouram a memoria, gc on", {"oom_phase": "sampling", "gc": "enabled"}, set()),
+    # previews switched off are not what breaks
+    (
+        "disabled sampling and it still ooms at step 1",
+        {"oom_phase": "first_steps", "sampling_disabled": True},
+        set(),
+    ),
+    # no comecinho: right at the start
+    ("estourou a memória da gpu no comecinho do treino", {"oom_phase": "first_steps"}, set()),
+    # na carga: while loading
+    ("o ai toolkit deu OOM na carga, flux dev", {"oom_phase": "loading"}, set()),
+    # '0 oom em 5 treinos' is no OOM
+    (
+        "5090 zit 1024 gc on 0 oom em 5 treinos",
+        {"oom_phase": "none", "stable_with_gc": "yes"},
+        set(),
+    ),
+    # a supposed card is not theirs
+    (
+        "Suppose I had a 24GB card (I don't yet, currently a 4060 Ti 16GB). Would GC still be "
+        "needed?",
+        {"vram_gb": 16},
+        set(),
+    ),
+    # a supposed batch is not the run's
+    ("suppose batch 4, how much vram on zit?", {}, {"batch_size"}),
+    # a disk's size is no card's
+    (
+        "runpod A100, 16 vCPU, 125GB RAM, 200GB volume. flux dev lora, bs 2, gc on",
+        {"batch_size": 2},
+        {"vram_gb"},
+    ),
+    # the memory listed after the processor is the machine's
+    ("Ryzen 9 7950X, 64GB, Fedora 40, RTX 4090, sdxl oom at step 1", {"vram_gb": 24}, set()),
+    # a difference in memory is no card
+    ("if i turn gc off is it +2gb or +10gb for zit at 1024?", {}, {"vram_gb"}),
+    # 'numa de 16': a card of 16GB
+    ("flux dev 1024 bs1 gc off, OOM no step 1, rodando numa de 16", {"vram_gb": 16}, set()),
+    # 'minha placa tem 24'
+    ("CUDA out of memory ??? minha placa tem 24. qwen image, 1328", {"vram_gb": 24}, set()),
+    # a size only wanted next is not the run's
+    (
+        "flux.2 dev at 1024, gc off, bs1, quantized. I wanted 1536 next for details",
+        {"max_resolution": 1024},
+        set(),
+    ),
+    # the switch left aside is on now
+    (
+        "any way to make bs1 go faster on a 3060 besides turning gc off",
+        {"gc": "enabled", "batch_size": 1},
+        set(),
+    ),
+    # 'besides' before a state told is no switch left aside
+    (
+        "besides gc off i also set batch 1 and it still ooms",
+        {"gc": "disabled", "batch_size": 1},
         set(),
     ),
 ]

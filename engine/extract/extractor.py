@@ -22,7 +22,7 @@ from engine.extract.model import (
     Extraction,
 )
 from engine.extract.normalize import Tokens, fold, spaced, tokenize
-from engine.extract.options import option_spans, proposed_values, supposed_spans
+from engine.extract.options import advised_spans, option_spans, proposed_values, supposed_spans
 from engine.extract.phrases import Hit, find_hits
 from engine.extract.quoted import (
     QuotedAnswer,
@@ -983,9 +983,10 @@ def _found_facts(
             ],
         ]
     words = _word_facts(reading)
-    supposed = supposed_spans(reading)
+    supposed = supposed_spans(reading) + advised_spans(reading)
     if supposed:
-        # "suppose I had a 24GB card", "supondo uma 4090": neither its card nor its numbers
+        # "suppose I had a 24GB card", "supondo uma 4090": neither its card nor its numbers;
+        # nor the values advice gives ("chatgpt told me batch 1 + accumulation 8")
         numbered = [f for f in numbered if not within(supposed, f.start)]
         words = [f for f in words if not within(supposed, f.start)]
     if WRONG_GPU in signals:  # two cards: which one is "the" GPU?

@@ -83,6 +83,43 @@ _BACK_TO_NOW: Final = re.compile(
 )
 
 
+def advised_spans(reading: Reading) -> list[tuple[int, int]]:
+    """From a setup described as a guide's or a tutorial's ("the docs example uses
+    gradient_accumulation: 8 with batch 1", "o tutorial usa accumulation 16"), or advice not
+    tried yet ("chatgpt told me batch 1 + accumulation 8. havent tried it"), to the end of its
+    sentence or to the words that turn to one's own run ("right now I'm at batch 4")."""
+    low = reading.low
+    spans: list[tuple[int, int]] = []
+    if reading.has("did_it"):
+        return spans  # "the guide says batch 1, did that, still oom": the advice is the run's
+    told = _NOT_TRIED_YET.search(low) is not None
+    for match in _ADVISED.finditer(low):
+        if match.group("told") and not told:
+            continue
+        end = _sentence(reading, match.start())[1]
+        back = _BACK_TO_MINE.search(low, match.end(), end)
+        spans.append((match.start(), end if back is None else back.start()))
+    return spans
+
+
+_ADVISED: Final = re.compile(
+    r"\b(?:the (?:docs|guide|tutorial|readme)(?: example)?|(?:o|um) tutorial|o guia|a doc)"
+    r"\s+(?:uses|usa|used|usou)\b"
+    r"|\b(?P<told>(?:chatgpt|gpt|claude|gemini|the mod|o mod|my friend|a friend|meu amigo"
+    r"|um amigo)\s+(?:told me|said|says|suggested|recommended|falou|disse|sugeriu|recomendou"
+    r"|mandou))\b"
+)
+_NOT_TRIED_YET: Final = re.compile(
+    r"\b(?:haven'?t tried|havent tried|not tried|didn'?t try|before i try|ainda nao testei"
+    r"|nao testei|nem testei|ainda nao tentei|antes de testar)\b"
+)
+_BACK_TO_MINE: Final = re.compile(
+    r"\b(?:but|mas|now|agora|rn|right now|currently|hoje|i'?m|im|i have|i run|i use|mine|my run"
+    r"|what i|o meu|a minha|eu uso"
+    r"|eu to|to em|to no|tou|estou|meu|minha|havent|haven't|ainda nao)\b"
+)
+
+
 def _sentence(reading: Reading, at: int) -> tuple[int, int]:
     """The sentence around ``at``, across the line breaks of a wrapped paragraph."""
     low = reading.low

@@ -1303,10 +1303,12 @@ def _feared_or_advised(reading: Reading, number: Number) -> bool:
 # falou pra usar batch 1".
 _ADVICE_BEFORE: Final = re.compile(
     r"\b(?:tutorial|guide|guia|video|youtube|youtuber|reddit|readme|docs|mod|moderador"
-    r"|moderator)\b[^.!?\n]{0,24}?\b(?:says?|said|diz|disse|falou|fala|recommends?|recomenda"
-    r"|suggests?|sugere|told me|mandou)\b(?:\s+(?:(?:to|pra|para)\s+)?(?:use|usar|put|colocar))?"
+    r"|moderator|chatgpt|gpt|claude|gemini|example|exemplo)\b[^.!?\n]{0,24}?\b(?:says?|said|diz"
+    r"|disse|falou|fala|recommends?|recomenda|suggests?|suggested|sugere|sugeriu|told me|mandou"
+    r"|uses|usa|usou)\b(?:\s+(?:(?:to|pra|para|me to|pra eu|para eu)\s+)?(?:use|usar|put|colocar"
+    r"|set|setar|botar))?"
     r"\s+(?:(?:a|o|um|uma|the)\s+)?(?:batch(?: size)?|bs|lote|res(?:olution)?|resolucao|frames"
-    r"|accumulation|acumulacao)?\s*(?:de\s+|of\s+|[=:]\s*)?$"
+    r"|(?:gradient )?(?:accumulation|acumulacao)(?: steps)?)?\s*(?:de\s+|of\s+|to\s+|[=:]\s*)?$"
 )
 
 
@@ -1344,6 +1346,10 @@ def _aside(reading: Reading, number: Number, *, same_job: bool = False) -> bool:
         return True  # "vou ter que voltar pro batch 1?", "ou é melhor lote 8 direto?"
     if _wanted_change(reading, number):
         return True  # "want to bump to 1024 buckets, batch 4 and turn gc off"
+    if reading.question(number.first) and reading.said_before(_LIKENED_TO, number.start, 40):
+        return (
+            True  # "does that actually equal batch 2?", "é igual a batch 8?": what it is likened to
+        )
     if reading.said_before(_RUN_NOW, number.start, 28):
         return False  # "I'm at bs 2 with accum 2, so effective 4?": the run now, then a question
     if _RUNNING_THIS.search(reading.low):
@@ -1990,7 +1996,9 @@ _MY: Final = re.compile(r"\b(?:my|meu|minha)\s+$")
 # A larger batch than the card allows, asked for: accumulation, an effective or simulated batch.
 _MORE_BATCH_ASKED: Final = re.compile(
     r"\b(?:grad(?:ient)? accum\w*|accum(?:ulation)?|acumula\w*|effective(?:ly)? batch"
-    r"|batch efetivo|simulat\w* (?:a )?batch|simular (?:um )?batch|any way to get (?:bs|batch))\b"
+    r"|batch efetivo|lote efetivo|simulat\w* (?:a )?(?:bigger |larger )?batch|simular (?:um )?batch"
+    r"|any way to get (?:bs|batch)|how do i get (?:like )?batch|(?:bigger|larger) batch"
+    r"|batch maior|lote maior)\b"
 )
 
 

@@ -2942,6 +2942,12 @@ def _kinds_compared(reading: Reading, state: SettingState) -> bool:
 _WEIGHED: Final = frozenset({"vs", "versus"})
 
 
+_PREVIEW_SWITCHES: Final = frozenset({"sampling", "disable_sampling"})
+_AN_EARLIER_RUN: Final = frozenset(
+    {"anterior", "anteriores", "previous", "old", "antigo", "antiga", "passado", "last"}
+)
+
+
 def current_states(reading: Reading, states: Sequence[SettingState]) -> list[SettingState]:
     """What each setting is now: a state written as a setting beats prose, prose in the present
     beats prose about before ("it was stable before with GC on"), and within each the last said
@@ -3002,6 +3008,18 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         # "com `gc: true` rodava, troquei pra…"; a switch back said after a key outranks it too
         # ("I had `gradient_checkpointing: false`… set it back to true")
         rank = 0 if then else 2 if state.keyed else 1
+        sentence = reading.sentence_of(state.first)
+        if (
+            then
+            and state.setting in _PREVIEW_SWITCHES
+            and any(
+                reading.sentence_of(h.first) == sentence
+                and not _AN_EARLIER_RUN.isdisjoint(reading.tokens.words[h.first : h.last + 1])
+                for h in reading.of("past")
+            )
+            and not any(reading.sentence_of(h.first) == sentence for h in reading.of("now"))
+        ):
+            continue  # "a config anterior tinha disable_sampling true": the earlier run's previews
         held = chosen.get(state.setting)
         if state.retry and rank and held is not None and held[1].keyed:
             rank = 2

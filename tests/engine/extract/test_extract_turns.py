@@ -1115,6 +1115,18 @@ INTENTS = [
     ),
     # where the memory goes is asked to understand it, not where a setting is
     ("why does gc off eat so much more vram? where does the extra memory even go", "explain"),
+    # a spill into system memory, in Portuguese
+    (
+        "Sem OOM, mas ficou absurdamente lento depois que desliguei o GC: de 4s/it pra 90s/it. "
+        "Parece que tá usando a memória do sistema.",
+        "outside_guide",
+    ),
+    # system RAM climbing while it crawls
+    (
+        "after turning gc off it doesn't crash but system RAM usage keeps climbing and it "
+        "crawls at 45s/it",
+        "outside_guide",
+    ),
 ]
 
 
@@ -4495,6 +4507,47 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     (
         "besides gc off i also set batch 1 and it still ooms",
         {"gc": "disabled", "batch_size": 1},
+        set(),
+    ),
+    # advice not tried yet is not the run's
+    (
+        "chatgpt told me batch 1 + accumulation 8. havent tried it yet, right now im at batch "
+        "4 and it OOMs on the 1280 bucket",
+        {"batch_size": 4},
+        {"gradient_accumulation"},
+    ),
+    # a docs example's setup is not the run's
+    (
+        "the docs example uses gradient_accumulation: 8 with batch 1. is that what i should copy?",
+        {},
+        {"batch_size", "gradient_accumulation"},
+    ),
+    # o tutorial usa: the tutorial's values
+    (
+        "o tutorial usa gradient accumulation 16 com batch 1. isso nao é exagero pra 15 imagens?",
+        {},
+        {"batch_size", "gradient_accumulation"},
+    ),
+    # advice carried out is the run's
+    ("the guide says to use batch 1, did that, still oom", {"batch_size": 1}, set()),
+    # the previous config's previews are not this run's
+    (
+        "nem começa o treino, crasha com cuda oom. a config anterior tinha disable_sampling "
+        "true e ia",
+        {},
+        {"sampling_disabled"},
+    ),
+    # 'before anyone says' tells no earlier run
+    (
+        "dies with cuda oom at step 250. and before anyone says previews, disable_sampling is "
+        "true.",
+        {"sampling_disabled": True},
+        set(),
+    ),
+    # the batch it is likened to is asked about, not run
+    (
+        "im on batch 1 w grad accum 2 now, does that equal batch 2?",
+        {"batch_size": 1, "gradient_accumulation": 2},
         set(),
     ),
 ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterable
 from typing import Final
 
 from engine.extract.reading import Reading
@@ -64,13 +65,7 @@ def proposed_values(reading: Reading, spans: list[tuple[int, int]]) -> list[tupl
 def supposed_spans(reading: Reading) -> list[tuple[int, int]]:
     """From a supposed setup ("suppose I had a 24GB card", "supondo uma 4090", "suppose batch 4") to
     the end of its sentence, or to the words that turn back to the run now ("hoje tenho")."""
-    low = reading.low
-    spans = []
-    for match in _SUPPOSED.finditer(low):
-        end = _sentence(reading, match.start())[1]
-        back = _BACK_TO_NOW.search(low, match.end(), end)
-        spans.append((match.start(), end if back is None else back.start()))
-    return spans
+    return _to_sentence_end(reading, _SUPPOSED.finditer(reading.low), _BACK_TO_NOW)
 
 
 _SUPPOSED: Final = re.compile(
@@ -88,17 +83,22 @@ def advised_spans(reading: Reading) -> list[tuple[int, int]]:
     gradient_accumulation: 8 with batch 1", "o tutorial usa accumulation 16"), or advice not
     tried yet ("chatgpt told me batch 1 + accumulation 8. havent tried it"), to the end of its
     sentence or to the words that turn to one's own run ("right now I'm at batch 4")."""
-    low = reading.low
-    spans: list[tuple[int, int]] = []
     if reading.has("did_it"):
-        return spans  # "the guide says batch 1, did that, still oom": the advice is the run's
-    told = _NOT_TRIED_YET.search(low) is not None
-    for match in _ADVISED.finditer(low):
-        if match.group("told") and not told:
-            continue
+        return []  # "the guide says batch 1, did that, still oom": the advice is the run's
+    told = _NOT_TRIED_YET.search(reading.low) is not None
+    advised = (m for m in _ADVISED.finditer(reading.low) if told or not m.group("told"))
+    return _to_sentence_end(reading, advised, _BACK_TO_MINE)
+
+
+def _to_sentence_end(
+    reading: Reading, matches: Iterable[re.Match[str]], back: re.Pattern[str]
+) -> list[tuple[int, int]]:
+    """From each match to the end of its sentence, or to where ``back`` turns to the run now."""
+    spans = []
+    for match in matches:
         end = _sentence(reading, match.start())[1]
-        back = _BACK_TO_MINE.search(low, match.end(), end)
-        spans.append((match.start(), end if back is None else back.start()))
+        turn = back.search(reading.low, match.end(), end)
+        spans.append((match.start(), end if turn is None else turn.start()))
     return spans
 
 

@@ -51,6 +51,7 @@ from engine.extract.signals import (
     DEV_SHM,
     OFF_TOPIC_GREETING,
     OTHER_ERROR,
+    OUTSIDE_TRAINING,
     WRONG_GPU,
     signal_hits,
 )
@@ -289,6 +290,17 @@ def _run_with_it(words: Sequence[str], hits: list[Hit], clause: Sequence[int]) -
             and words[at + 1] in _IT
             and (_running_before(words, at) or _now_before(words, at, clause))
         )
+        without = (
+            hit.kind == "cond"
+            and hit.last == at + 1
+            and words[at] in ("without", "sem")
+            and words[hit.last] in _IT
+            and _mine_running_just_before(words, at, clause)
+        )
+        if without:
+            # "hj tô sem ele", "currently training without it": the run's, without the setting
+            kept.append(Hit("weak_off", "", at, at))
+            continue
         if not told:
             kept.append(hit)
             continue
@@ -298,13 +310,46 @@ def _run_with_it(words: Sequence[str], hits: list[Hit], clause: Sequence[int]) -
 
 
 def _running_before(words: Sequence[str], at: int) -> bool:
-    """A word of the writer's run now right before ``at``, maybe after a word of how it goes."""
-    for back in range(at - 1, max(-1, at - 4), -1):
+    """A word of the writer's run now right before ``at``, maybe after a word of how it goes
+    or the speed it goes at ("I'm at 2.7s/it with it on", "tô a 4s/it com ele ligado")."""
+    start = at - 1
+    while start >= 0 and _A_SPEED.fullmatch(words[start]) and at - start <= _SPEED_WORDS:
+        start -= 1
+    if start < at - 1 and words[start : start + 1] in (("at",), ("a",), ("em",)):
+        start -= 1  # "at 2.7s/it": the run's speed told
+    for back in range(start, max(-1, start - 3), -1):
         if words[back] in _RUNNING_NOW:
             return True
         if words[back] not in _GOING:
             return False
     return False
+
+
+# The words of a speed reading: "2.7s/it" → "2", "7s", "it"; "3 it/s" → "3", "it", "s"
+_A_SPEED: Final = re.compile(r"\d+(?:s|it)?|s|it|its|sec|seg")
+_SPEED_WORDS: Final = 4
+
+
+def _mine_running_just_before(
+    words: Sequence[str], at: int, clause: Sequence[int] | None = None
+) -> bool:
+    """The writer's run now, the word right before ``at`` in its clause: "hj tô sem ele",
+    "currently training without it"; not "I'm fine, without it…" nor "ela treina sem ele"."""
+    before = at - 1
+    same = clause is None or (before >= 0 and clause[before] == clause[at])
+    if not same or before < 0:
+        return False
+    if words[before] in _RUNS:  # "meu Z-Image roda sem ele", "my lora trains without it"
+        return not _MY.isdisjoint(words[max(0, before - 4) : before])
+    return words[before] in _MINE_RUNNING
+
+
+_MINE_RUNNING: Final = frozenset(
+    {"to", "tou", "estou", "i'm", "im", "currently", "atualmente", "rodando", "running"}
+    | {"treinando", "training", "agora", "now", "hoje", "hj", "rodo", "treino"}
+)
+_RUNS: Final = frozenset({"roda", "treina", "runs", "trains", "rodava", "treinava"})
+_MY: Final = frozenset({"meu", "minha", "my", "mine", "eu", "i"})
 
 
 def _now_before(words: Sequence[str], at: int, clause: Sequence[int]) -> bool:
@@ -441,17 +486,28 @@ def _cued_stages(words: Sequence[str], tokens: Tokens, hits: Sequence[Hit]) -> l
     return found
 
 
+def _named_in(hit: Hit, words: Sequence[str]) -> str:
+    """The setting a hit names: a mention's, or GC's in "without checkpointing" (a case)."""
+    if hit.kind == "mention":
+        return hit.arg
+    return "gc" if hit.kind == "cond" and words[hit.last] == "checkpointing" else ""
+
+
 def _named_by_it(words: Sequence[str], hits: list[Hit]) -> tuple[Hit, ...]:
     """ "All with gradient checkpointing on… I read that turning it off is free speed": a
     switched "it" names the setting named last before it."""
     if _IT.isdisjoint(words):  # "its"/"it's" open the state: "it's still off"
         return tuple(hits)
     found = list(hits)
-    for at in range(1, len(words) - 1):
+    for at in range(1, len(words)):
         if words[at] not in _IT:
             continue
-        side = words[at + 1]
-        if words[at - 1] in _SWITCHED_IT:
+        side = words[at + 1] if at + 1 < len(words) else ""
+        if words[at - 1] in ("sem", "without") and _mine_running_just_before(words, at - 1):
+            pass  # "hj tô sem ele", "running without it": the run's, without the setting
+        elif not side:
+            continue
+        elif words[at - 1] in _SWITCHED_IT:
             pass  # "I unchecked it", "desliguei ele": the verb says the state
         elif words[at - 1] in _SWITCHING:
             if side not in _SIDES and not (side == "of" and at + 2 == len(words)):  # "turnd it of"
@@ -466,9 +522,10 @@ def _named_by_it(words: Sequence[str], hits: list[Hit]) -> tuple[Hit, ...]:
                 continue  # "gc off pq com ele ligado ficava lento": the other side, as a reason
             if words[at - 1] in _WHEN:
                 continue  # "where does the memory go when it's off": supposed
-        named = [h for h in hits if h.kind == "mention" and h.last < at]
-        if named and not any(h.first == at for h in hits):
-            found.append(Hit("mention", named[-1].arg, at, at))
+        named = [_named_in(h, words) for h in hits if h.last < at]
+        setting = next((arg for arg in reversed(named) if arg), None)
+        if setting and not any(h.first == at for h in hits):
+            found.append(Hit("mention", setting, at, at))
     return tuple(sorted(found, key=lambda h: h.first)) if len(found) > len(hits) else tuple(hits)
 
 
@@ -692,6 +749,14 @@ def _current(reading: Reading, hits: Sequence[Hit]) -> Hit | None:
     values = {h.arg for h in hits}
     if len(values) <= 1:
         return hits[0] if hits else None
+    if hits[0].kind == "gpu":
+        # "the 4090 trains, the 1080 Ti just runs my monitors": the other one is the training's
+        shown = [
+            h for h in hits if _DISPLAY_AFTER.match(reading.low, reading.span(h.first, h.last)[1])
+        ]
+        trains = {h.arg for h in hits if h not in shown}
+        if shown and len(trains) == 1:
+            return next(h for h in hits if h.arg in trains)
     revised = revised_at(reading)
     if revised:
         # "hidream on an a4000. edit: no, it's the a5000": the one said after the correction
@@ -720,6 +785,15 @@ def _current(reading: Reading, hits: Sequence[Hit]) -> Hit | None:
     # broke, when each other one is told as having gone well or as before
     others = [h for h in left if h.arg != broke.arg]
     return broke if all(_went_well_or_before(reading, h, left) for h in others) else None
+
+
+# A card that only drives the screens: "the 3060 is just for display", "1080ti runs my monitors"
+_DISPLAY_AFTER: Final = re.compile(
+    r"\s*(?:\([^)]{0,30}\)\s*)?(?:is\s+|e\s+|fica\s+)?(?:just\s+|only\s+|so\s+|apenas\s+)?"
+    r"(?:for|runs|running|drives|pra|para|roda|rodando|no|on|that runs|que roda)\s+"
+    r"(?:the\s+|my\s+|o\s+|os\s+|a\s+|as\s+)?(?:display|displays|monitor|monitors|monitores"
+    r"|tela|telas|video|screen|screens)\b"
+)
 
 
 def _went_well_or_before(reading: Reading, hit: Hit, named: Sequence[Hit]) -> bool:
@@ -822,6 +896,9 @@ def _situation(
     if gpu and OTHER_ERROR in signals:
         kind = None  # "CUDA error: unspecified launch failure": the GPU's, but not its memory
     no_phase = DEV_SHM in signals and not gpu
+    if OUTSIDE_TRAINING in signals:
+        # "my lora OOMs in comfy at 2048": not the training's memory, nor a moment of it
+        kind, no_phase = None, True
     # The system's memory filling up is the crash whose moment is told: "a RAM vai a 100% e
     # trava tudo quando tá carregando o qwen edit".
     broke = ooms or [h for h in reading.of("fact") if h.arg == "memory_kind=system"]
@@ -925,7 +1002,8 @@ _OPENS_WITH_MINE: Final = re.compile(
 _MINE: Final = re.compile(
     r"^\s*(?:turned|switched|flipped|disabled|enabled|unticked|unchecked|ticked|checked)\b"
     r"|\b(?:my|mine|meu|minha|i have|i run|tenho|uso|rodo|me|mim|aqui|i'm|im|i've|ive"
-    r"|to com|estou com|currently|atualmente|right now|running|rodando|training|treinando"
+    r"|to com|estou com|to sem|tou sem|estou sem|currently|atualmente|right now|running|rodando"
+    r"|training|treinando"
     r"|i (?:\w+ed|set|left|put|kept)|(?:des)?liguei|religuei|deixei|tirei|(?:des)?marquei"
     r"|(?:des)?ativei|coloquei|treinei|rodei|usei)\b"
 )
@@ -989,6 +1067,14 @@ def _found_facts(
         # nor the values advice gives ("chatgpt told me batch 1 + accumulation 8")
         numbered = [f for f in numbered if not within(supposed, f.start)]
         words = [f for f in words if not within(supposed, f.start)]
+    program = signals.get(OUTSIDE_TRAINING)
+    if program is not None:
+        # "my flux lora OOMs in comfy at 1536": the model and the size the LoRA is used with,
+        # not the training's
+        words = [f for f in words if f.fact != "model_family"]
+        first, last = reading.sentence_words(reading.sentence_of(program.first))
+        start, end = reading.span(first, max(first, last - 1))
+        numbered = [f for f in numbered if not start <= f.start < end]
     if WRONG_GPU in signals:  # two cards: which one is "the" GPU?
         words = [f for f in words if f.fact != "vram_gb"]
         numbered = [f for f in numbered if f.fact != "vram_gb"]
@@ -1192,8 +1278,9 @@ def extract(
     gc_by_rules = facts.get("gc")
     if learned and expecting is None:
         ruled_out = set(_OF_A_CRASH) if situation.crash_only_asked_about(reading) else set()
-        if OTHER_ERROR in signals:
-            ruled_out |= {"memory_kind", "oom_phase"}  # "CUDA error: launch timed out"
+        if OTHER_ERROR in signals or OUTSIDE_TRAINING in signals:
+            # "CUDA error: launch timed out", "my lora OOMs in comfy": no training memory ran out
+            ruled_out |= {"memory_kind", "oom_phase"}
         if quoting is scan and _of_other_settings(reading, states):
             ruled_out |= {"gc", "gc_retry"}  # "turned low_vram off, then back on: still OOMs"
         ruled_out |= _only_supposed(states)

@@ -1101,7 +1101,10 @@ def _put_instead(reading: Reading, number: Number) -> str | None:
     if _INSTEAD.match(reading.low, number.end) is None:
         return None
     words = set(reading.words_of_sentence(number.first))
-    if not _WISHING.isdisjoint(words) or words & _TRYING:
+    # the wish before the value: "batch 2 instead of 1 because I wanted it done" tells why
+    first, _ = reading.sentence_words(reading.sentence_of(number.first))
+    before = set(reading.tokens.words[first : number.first])
+    if not _WISHING.isdisjoint(before) or words & _TRYING:
         return "wished"
     return "asked" if reading.question(number.first) else None
 

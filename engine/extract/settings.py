@@ -132,6 +132,17 @@ _AFTER_ON: Final = frozenset(
         "obv",
         "runs",  # "my gc-on runs are fine"
         "run",
+        # what the run with it did: "gc on for the first two runs", "gc on it ran 2000 steps"
+        "for",
+        "it",
+        "finished",
+        "completed",
+        "ran",
+        "trained",
+        "worked",
+        "terminou",
+        "rodou",
+        "treinou",
         # "gc off died, gc on died": what the run did, not what GC is on
         "dies",
         "died",
@@ -864,7 +875,7 @@ def _besides(start: int, reading: Reading) -> bool:
 
 
 _BESIDES: Final = frozenset({"besides", "except", "tirando"})
-_ALL_BUT: Final = frozenset({"nothing", "anything", "nada", "only", "so", "apenas"})
+_ALL_BUT: Final = frozenset({"nothing", "anything", "much", "nada", "only", "so", "apenas"})
 _BESIDES_PAIRS: Final = frozenset({("other", "than"), ("apart", "from"), ("alem", "de")})
 
 
@@ -2812,11 +2823,15 @@ def _went_well_then(reading: Reading, state: SettingState) -> bool:
     return used_to or ("fine" in before and not _WAS_FINE.isdisjoint(before))
 
 
-def _of_an_earlier_run(reading: Reading, state: SettingState) -> bool:
+def of_an_earlier_run(reading: Reading, state: SettingState) -> bool:
     """ "compared to my previous run with GC on", "que a lora anterior com gc ligado": the
     setting of a run before this one."""
-    start = reading.span(state.first, state.last)[0]
-    return reading.said_before(_OF_AN_EARLIER_RUN, start, 40) is not None
+    start, end = reading.span(state.first, state.last)
+    if reading.said_before(_OF_AN_EARLIER_RUN, start, 40) is not None:
+        return True
+    # "(I had it on for my last two runs, both completed)", "with GC on it trained at batch 8
+    # happily", "com gc on rodou 2500 steps ontem": what it was in runs told as done
+    return bool(_RUNS_IT_WAS_IN.match(reading.low, end) or reading.said_before(_HAD_IT, start, 16))
 
 
 _OF_AN_EARLIER_RUN: Final = re.compile(
@@ -2825,6 +2840,14 @@ _OF_AN_EARLIER_RUN: Final = re.compile(
     r"|(?:primeir[ao]|ultim[ao])\s+(?:run|lora|treino|tentativa))"
     r"\s+(?:\(\s*)?(?:with|com|w/?|using|usando)\s+(?:the\s+|o\s+)?$"
 )
+
+
+_RUNS_IT_WAS_IN: Final = re.compile(
+    r"\s*(?:for (?:my |the |all |both |every |runs? |\d)"
+    r"|(?:it |ele |they )?(?:trained|ran|worked|finished|completed|went|rodou|treinou|terminou"
+    r"|fechou)\b)"
+)
+_HAD_IT: Final = re.compile(r"\b(?:had|tinha|tive)\s+(?:it\s+|ele\s+)?$")
 
 
 _USED_TO_GO: Final = frozenset({"ia", "rodava", "funcionava", "treinava", "andava", "passava"})
@@ -2964,7 +2987,7 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
     if _debated(reading, states) and not _revised_between(reading, states, revised):
         states = [s for s in states if s.setting != "gc"]
     told = [s for s in states if not _generic(s, reading, states)]
-    earlier = [s for s in told if _of_an_earlier_run(reading, s)]
+    earlier = [s for s in told if of_an_earlier_run(reading, s)]
     told = [
         s
         for s in told

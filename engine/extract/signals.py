@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Final
 
 from engine.extract.locale_guess import guess_locale
@@ -29,6 +30,10 @@ OTHER_PROCESS: Final = "other_process"
 WRONG_GPU: Final = "wrong_gpu"
 """The job runs on another GPU than the person meant (CUDA_VISIBLE_DEVICES, cuda:0 vs cuda:1)."""
 
+OUTSIDE_TRAINING: Final = "outside_training"
+"""Memory ran out in another program than the training: generating with the finished LoRA in
+ComfyUI or Forge, a captioning, upscaling or conversion script."""
+
 OTHER_ERROR: Final = "other_error"
 """The run stops on an error that is not running out of memory: another CUDA error ("illegal
 memory access", "no kernel image"), a full disk, a segmentation fault."""
@@ -51,6 +56,7 @@ OUTSIDE_GUIDE: Final[frozenset[str]] = frozenset(
         OOM_KILLER,
         OTHER_PROCESS,
         WRONG_GPU,
+        OUTSIDE_TRAINING,
         OTHER_ERROR,
     }
 )
@@ -96,6 +102,39 @@ def _two_cards(reading: Reading) -> Hit | None:
     return Hit("signal", WRONG_GPU, at, at)
 
 
+def _other_card_not_meant(reading: Reading) -> Hit | None:
+    """A second card named ("2x 3090", "a outra placa", "cuda:1", "the igpu"), and the job told
+    to be on the one not meant: "still allocates on GPU 0", "pegou a 2070 em vez da 3090",
+    "how do I pin it to gpu 1"; not "2x 3090, OOM at step 1, the second one sits idle"."""
+    named = reading.of("multi_gpu")
+    if not named or _AS_MEANT.search(reading.low):
+        return None
+    if _NOT_MEANT.search(reading.low) is None:
+        return None
+    first = named[0]
+    return None if reading.negated(first) else Hit("signal", WRONG_GPU, first.first, first.first)
+
+
+_NOT_MEANT: Final = re.compile(
+    r"\b(?:wrong|errad[ao]|instead|em vez|ao inves|even though|although|mesmo (?:eu )?"
+    r"(?:selecionando|escolhendo|colocando|setando|pondo)|still (?:starts|allocates|uses|goes|runs"
+    r"|lands|loads|picks|trains)|keeps (?:picking|using|going|loading|landing|putting|choosing)"
+    r"|always (?:picks|uses|goes|lands|loads)|sempre (?:pega|vai|usa|cai)"
+    r"|(?:foi|vai|indo|went|goes|going) (?:pra|para|to|on|onto) (?:a |the )?(?:gpu|placa|card|cuda)"
+    r"|(?:pegou|pega|picked|picks|grabbed|grabs|escolheu|usou) (?:a |the |o )?"
+    r"(?:gpu|placa|card|cuda|igpu|integrada|\d{4}|10[5-8]0)|achava que era|pensei que era"
+    r"|thought it was|how (?:do|can) i (?:force|pin|point|make|select|choose|pick|tell)"
+    r"|como (?:forco|escolho|seleciono|faco ele usar|aponto|mando)"
+    r"|(?:select|choose|pick|escolher|selecionar) (?:the |which |a |qual )?(?:gpu|card|placa)"
+    r"|shows? 0%|(?:em|at) 0%|(?:using|usando|uses|usa) (?:a |the )?(?:integrada|igpu|integrated"
+    r"|outra|other)|insiste|insists|por algum motivo|for some reason|sempre joga|actually using"
+    r"|(?:shows|mostra|says|diz)(?: that)? (?:it'?s |its |que )?(?:ta |esta |is )?"
+    r"(?:running|rodando|sitting|allocating|alocando|using|usando|treinando|training|on|na|no)"
+    r"|(?:starts|started|comeca|comecou) (?:on|in|na|no) (?:the |a |o )?(?:small|smaller|menor|gpu"
+    r"|placa|cuda))"
+)
+
+
 _A_BUCKET: Final = re.compile(
     r"\s*(?:big|bigger|biggest|large|larger|largest|tall|wide|maior|grande)?\s*"
     r"(?:\d{3,4}(?:px|x\d{3,4})?\s*)?(?:bucket|buckets|image|images|imagens|fotos|res|resolution)\b"
@@ -124,6 +163,9 @@ _AT_ONCE: Final = re.compile(
     r"|enquanto (?:eu |o treino )?(?:treinava|treino|treinando|tava treinando|estava treinando"
     r"|rodava|rodando)"
     r"|at the same time|ao mesmo tempo|in parallel|em paralelo|junto com o treino)\b"
+    # "playing cyberpunk while wan trained", "enquanto o treino de zit rodava"
+    r"|\bwhile (?:the |my )?(?:[\w.-]+ ){0,2}(?:trained|was training|is training)\b"
+    r"|\benquanto (?:o |meu )?(?:treino|lora|job)(?: d[eo] [\w.-]+)? (?:rodava|treinava|rodando)\b"
 )
 # Memory held on the card: "comfy segurou uns 10gb de vram", "ollama is holding 6GB"
 _HOLDS: Final = re.compile(
@@ -131,6 +173,9 @@ _HOLDS: Final = re.compile(
     r"\d+(?:[.,]\d+)?\s*(?:gb|gib|g)\b"
     # "o wallpaper engine come vram?"
     r"|\b(?:come|comem|comendo|eats|eating) (?:a |the )?(?:vram|memoria)"
+    # "20GB used by a leftover python process", "ainda segurando a memoria"
+    r"|\b\d+(?:[.,]\d+)?\s*(?:gb|gib|mb|mib) (?:used|in use|taken|held) by\b"
+    r"|\b(?:still|ainda) (?:holding|segurando|ocupando) (?:the |a )?(?:memory|memoria|vram)\b"
 )
 # A second job still going: "another training running in a second terminal"
 _SECOND_RUNNING: Final = re.compile(
@@ -211,6 +256,94 @@ def _run_beside(reading: Reading) -> Hit | None:
     return None
 
 
+def _updated_before_it(reading: Reading) -> Hit | None:
+    """An update told as what came before the trouble, in the words of versions and
+    dependencies: "updated torch to 2.5 and now…", "cuda 12.4 -> 12.8", "fine until I pulled",
+    "since v0.7.7 it OOMs", "worked on 0.7.2 but on 0.7.5…", "the template got a new image"."""
+    low = reading.low
+    told = _UPDATED.search(low)
+    if told is None:
+        versions = {m.group(1): m for m in _VERSION.finditer(low)}
+        # two releases of the same line ("0.7.2" and "0.7.5"), not "torch 2.7.1, cuda 12.8"
+        lines = Counter(v.rsplit(".", 1)[0] for v in versions)
+        told = next((m for v, m in versions.items() if lines[v.rsplit(".", 1)[0]] == 2), None)
+        if not reading.has("oom"):
+            told = None  # "torch==2.7.0 (from versions: 2.2.0, 2.2.1)": an install, no crash
+    if told is None or _NOT_UPDATED.search(low):
+        return None
+    at = reading.word_at(told.start())
+    return Hit("signal", REGRESSION_AFTER_UPDATE, at, at)
+
+
+_UPDATED: Final = re.compile(
+    r"\b(?:updated|upgraded|atualizei|dei update|fiz update|fiz o update|dei o update)\s+"
+    r"(?:the\s+|my\s+|o\s+|a\s+|meu\s+|minha\s+)?"
+    r"(?:torch|pytorch|cuda|nvidia|drivers?|diffusers|transformers|python)\b"
+    r"|\b(?:cuda|torch|pytorch|driver|ai toolkit|ai-toolkit|toolkit)\s*v?\d+(?:\.\d+)+\s*"
+    r"(?:->|→|=>|>|to|pra|para|pro)\s*v?\d+(?:\.\d+)+"
+    r"|\b(?:until|till|ate)\s+(?:i\s+|eu\s+)?(?:pulled|updated|upgraded|atualizei|puxei"
+    r"|dei (?:git )?pull|dei update)\b"
+    r"|\b(?:since|desde)\s+(?:que\s+|q\s+)?(?:i\s+|eu\s+)?(?:puxei|dei (?:git )?pull|dei update)\b"
+    r"|\b(?:dei|fiz)\s+(?:o\s+)?update\b"
+    r"|\b(?:template|image|imagem)\s+(?:got\s+|was\s+|foi\s+)?(?:updated|atualizou|atualizad[ao])\b"
+    r"|\b(?:switched|updated|changed)\s+the\s+(?:ai toolkit\s+)?template\b|\bnew image\b"
+    r"|\bimagem nova\b|\b(?:since|desde|after|depois d[ao]|apos|apos a|apos o)\s+"
+    r"(?:the\s+|a\s+|o\s+)?v?\d+\.\d+\.\d+\b|\b(?:versao|build|version) de (?:hoje|ontem)\b"
+    r"|\b(?:today'?s|yesterday'?s) (?:build|version)\b"
+    r"|\bgit checkout\s+v?\d|\b(?:commit|versao|version|release)\s+\S+\s+(?:broke|quebrou)\b"
+)
+_VERSION: Final = re.compile(r"(?<![\w.])v?(\d+\.\d+\.\d+)(?![\w.])")
+
+
+def _outside_training(reading: Reading) -> Hit | None:
+    """Memory run out in another program, in the sentence that names it: "my lora OOMs in comfy
+    when I load it", "joycaption comendo toda a vram", "o script de conversão dá OOM"; not a
+    program open beside the training (another process), nor a training step's crash."""
+    words = reading.tokens.words
+    for oom in reading.of("oom"):
+        if reading.negated(oom):
+            continue
+        first, last = reading.sentence_words(reading.sentence_of(oom.first))
+        start, end = reading.span(first, max(first, last - 1))
+        if _TRAINING_STEP.search(reading.low, start, end):
+            continue
+        said = reading.low[slice(*reading.span(oom.first, oom.last))]
+        if not _MEMORY_WORD.search(said) and not _OUT_OF_MEMORY.search(reading.low, start, end):
+            continue  # "joycaption keeps crashing on me": no memory told
+        for program in _ELSEWHERE.finditer(reading.low, start, end):
+            if _CLOSED.search(reading.low, max(start, program.start() - 16), program.end() + 12):
+                continue  # "comfyui closed, nothing else running, still OOM"
+            at = reading.word_at(program.start())
+            near, far = sorted((at, oom.first))
+            # the program nearest the crash: not "works in comfy, but ai toolkit OOMs"
+            if far - near <= _PROGRAM_REACH and _TRAINING.isdisjoint(words[near : far + 1]):
+                return Hit("signal", OUTSIDE_TRAINING, at, at)
+    return None
+
+
+# Programs that use the finished LoRA or prepare the dataset, and what they do
+_ELSEWHERE: Final = re.compile(
+    r"\b(?:comfy|comfyui|forge|fooocus|a1111|automatic1111|auto1111|swarm|swarmui|invokeai"
+    r"|draw things|diffusers|joycaption|florence|blip|wd14|tagger|captioner|captioning"
+    r"|legendar|legendando|chainner|upscaling|upscalando|fazendo upscale|rembg|hires fix"
+    r"|hi res fix|convert script|conversion script|script de conversao|convertendo"
+    r"|converting (?:my |the |a )?lora)\b"
+)
+_PROGRAM_REACH: Final = 12
+_MEMORY_WORD: Final = re.compile(r"oom|memor|vram|out of")
+_CLOSED: Final = re.compile(r"\b(?:closed|close|closing|fechei|fechado|fechada|fechar|killed)\b")
+_TRAINING: Final = frozenset(
+    {"training", "train", "trains", "trained", "treino", "treinar", "treinando", "treina"}
+    | {"toolkit", "aitoolkit", "trainer", "treinamento", "samples", "amostras", "sampling"}
+    | {"cache", "caching", "latents", "quantizing", "quantizando", "step", "passo"}
+)
+# A training step or the training itself told beside the crash
+_TRAINING_STEP: Final = re.compile(
+    r"\b(?:step|steps|passo|passos)\s*\d|\b(?:while|enquanto)\s+(?:\w+\s+)?(?:training|trains"
+    r"|treina|treinando|treinava)\b"
+)
+
+
 def _ruled_out(reading: Reading, at: int, since: int) -> bool:
     """A "no", "not", "nada"… just before ``at``: "I don't run comfy while training"; not the
     Portuguese "no" ("gerar imagem no forge ao mesmo tempo": in Forge)."""
@@ -245,17 +378,25 @@ def signal_hits(reading: Reading) -> dict[str, Hit]:
         # em cima e fica 10x mais lento": a crawl with the card full, told without the word
         at = reading.word_at(full.start())
         found.setdefault(SHARED_MEMORY_SPILL, Hit("signal", SHARED_MEMORY_SPILL, at, at))
+    # an update told in the words of versions, when the lexicon's words do not tell it
+    in_words = any(h.arg == REGRESSION_AFTER_UPDATE for h in reading.of("signal"))
+    updated = None if in_words else _updated_before_it(reading)
+    if updated is not None and of_another_person(reading, updated.first):
+        updated = None  # "my friend updated torch and now his OOMs"
     shared = reading.of("shared_memory")
-    two = _two_cards(reading)
+    two = _two_cards(reading) or _other_card_not_meant(reading)
     if two is not None:
         found[WRONG_GPU] = two
     beside = _run_beside(reading)
     if beside is not None:
         found[OTHER_PROCESS] = beside
+
     if not shared:
         for hit in reading.of("signal"):
             if _of_the_run(reading, hit):
                 found.setdefault(hit.arg, hit)
+        if updated is not None:
+            found.setdefault(REGRESSION_AFTER_UPDATE, updated)
         return _unless_out_of_memory(reading, found)
     # "shared memory" in a container is /dev/shm; on a desktop GPU it is the spill.
     spill = DEV_SHM if reading.has("docker") else SHARED_MEMORY_SPILL
@@ -264,6 +405,8 @@ def signal_hits(reading: Reading) -> dict[str, Hit]:
             found.setdefault(hit.arg, hit)
         elif hit.kind == "shared_memory" and _of_the_run(reading, hit):
             found.setdefault(spill, hit)
+    if updated is not None:
+        found.setdefault(REGRESSION_AFTER_UPDATE, updated)
     return _unless_out_of_memory(reading, found)
 
 
@@ -363,7 +506,12 @@ _NOT_UPDATED: Final = re.compile(
 
 def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, Hit]:
     """Another error told beside running out of memory is not what the run stops on: "CUDA error:
-    out of memory … Compile with TORCH_USE_CUDA_DSA to enable device-side assertions"."""
+    out of memory … Compile with TORCH_USE_CUDA_DSA to enable device-side assertions". Memory
+    run out in another program is told only when nothing else outside the guide is."""
+    if not found:
+        elsewhere = _outside_training(reading)
+        if elsewhere is not None:
+            found[OUTSIDE_TRAINING] = elsewhere
     if OTHER_ERROR in found and _out_of_memory_told(reading):
         del found[OTHER_ERROR]
     spill = found.get(SHARED_MEMORY_SPILL)
@@ -399,11 +547,39 @@ def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, 
             and not reading.has(*_SYMPTOMS)
             and _BROKE.isdisjoint(reading.tokens.words)
         )
+        # "since updating my LoRA comes out worse", "a versão nova mostra batch efetivo, tá
+        # certo?", "depois do update deu ruim": no memory trouble told, whatever else is
+        or (
+            not _memory_trouble(reading)
+            and _BROKE.isdisjoint(reading.tokens.words)
+            and OTHER_ERROR not in found  # "driver too old" after an update: it broke it
+        )
     ):
         del found[REGRESSION_AFTER_UPDATE]
     return found
 
 
+def _memory_trouble(reading: Reading) -> bool:
+    """Memory trouble, or a run slowed down, told and not denied: "OOMs since the pull", "eats
+    all 16GB now", "6x slower after updating", "ficou mais pesado"; or the trouble of the
+    conversation carried on ("> CUDA OOM? / só depois que atualizei", "isso só começou…")."""
+    return (
+        any(not reading.negated(h) for kind in _MEMORY_TROUBLE for h in reading.of(kind))
+        or _HEAVIER.search(reading.low) is not None
+        or reading.low.lstrip().startswith(">")
+    )
+
+
+_MEMORY_TROUBLE: Final = ("oom", "vram", "ram", "shared_memory", "speed")
+_HEAVIER: Final = re.compile(
+    r"\b(?:mais pesad[oa]|heavier|more (?:memory|vram)|mais (?:memoria|vram)|uses more|usa mais"
+    r"|cabia|used to fit|no longer fits|nao cabe mais|estoura\w*|crawl\w*|lent[oa]s?|slow\w*"
+    r"|\d+x (?:slower|mais lent[oa]s?)|(?:so|only) (?:depois|after|since|desde)"
+    r"|same (?:thing|here|issue|problem|error)|mesm[oa] (?:coisa"
+    r"|problema|erro)"
+    r"|(?:isso|this|it|that|o problema|the problem|the issue) (?:so |only )?(?:comecou|started"
+    r"|began))\b"
+)
 _A_CRY: Final = 6
 _BROKE: Final = frozenset(
     {"broke", "broken", "breaks", "quebrou", "quebrado", "quebrada", "crash", "crashes", "crashed"}
@@ -488,7 +664,8 @@ def _fine_since(reading: Reading, update: Hit) -> bool:
 
 _NOT_THE_UPDATE: Final = re.compile(
     r"\b(?:update|updated|updating|atualizei|atualizar|atualizacao|driver)\b[^.!?\n]{0,60}"
-    r"(?:fixed nothing|didn'?t fix|did not fix|didn'?t help|nao resolveu|e nada\b|nada mudou"
+    r"(?:fixed nothing|didn'?t fix|did not fix|didn'?t help|nao resolveu|e nada\b|[,.;] nada\b"
+    r"|nada mudou"
     r"|achando que ia resolver|thinking it would (?:fix|help))"
     r"|\b(?:rolled back|reverted|voltei (?:pro|para o|pra) (?:commit|versao))[^.!?\n]{0,50}"
     r"\b(?:still|continua|mesmo (?:erro|oom))"

@@ -19,6 +19,7 @@ from engine.extract.settings import (
     current_states,
     describes_a_run,
     if_without_it,
+    of_an_earlier_run,
     of_another_model,
     of_another_person,
     one_side_of_two,
@@ -29,6 +30,7 @@ from engine.extract.signals import (
     DEV_SHM,
     OOM_KILLER,
     OUTSIDE_GUIDE,
+    OUTSIDE_TRAINING,
     REGRESSION_AFTER_UPDATE,
     SHARED_MEMORY_SPILL,
     ended_by_them,
@@ -63,6 +65,11 @@ def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
         and not _cause_of_an_act(reading, h)
         and not _asked_as_an_outcome(reading, h)
     ]
+    elsewhere = signals.get(OUTSIDE_TRAINING)
+    if elsewhere is not None:
+        # "training's fine now, but the lora OOMs in forge": another program's crash
+        sentence = reading.sentence_of(elsewhere.first)
+        ooms = [h for h in ooms if reading.sentence_of(h.first) != sentence]
     killer = signals.get(OOM_KILLER)
     return ooms if killer is None or killer in ooms else sorted([*ooms, killer], key=_first)
 
@@ -307,6 +314,13 @@ def _first(hit: Hit) -> int:
 def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) -> Found | None:
     """An OOM is the urgent goal; otherwise speed, then quality, then wanting an explanation."""
     ooms = _of_the_run_now(reading, ooms)
+    # "GC off (I had it on for my last two runs)": the earlier runs' state is no switch back on
+    earlier = [s for s in states if of_an_earlier_run(reading, s)]
+    states = [
+        s
+        for s in states
+        if s not in earlier or not any(o.setting == s.setting and o not in earlier for o in states)
+    ]
     settled = _settled_by_gc_on(reading, ooms, states)
     if settled is not None:
         # "with gc off it crashed at the first preview, with gc on it went through in 6h. what
@@ -2160,6 +2174,11 @@ _PLACES: Final = re.compile(
 )
 
 
+_STAGE_BEFORE: Final = re.compile(
+    r"(?:quantiz\w*|caching|cache|loading|latents|embeddings|transformer|->)\W*$"
+)
+
+
 _OTHER_TOOLS: Final = frozenset(
     {"kohya", "onetrainer", "fluxgym", "simpletuner", "musubi", "diffusers", "sd-scripts"}
 )
@@ -2239,7 +2258,77 @@ def stable_with_gc(
         found = _fine_beside_gc_on(reading, states)
     if found is None and SHARED_MEMORY_SPILL not in signals:
         found = _through_after_retry(reading, ooms, states)
+    if found is None and SHARED_MEMORY_SPILL not in signals:
+        found = _finished_with_gc_on(reading, states)
     return found
+
+
+def _finished_with_gc_on(reading: Reading, states: Sequence[SettingState]) -> Found | None:
+    """A run told to its end with GC on, in the sentence that says so: "GC on for runs 1 and
+    2, both completed", "the 768 run with checkpointing finished overnight", "gc back on and it
+    finished!!", "com gc on o treino inteiro fechou semana passada". The GC state told nearest
+    that end is on; not asked, not someone else's run nor another trainer's, not a stage that
+    finished ("finished caching latents"), not a run that crashed after all ("reached 2000/2000
+    and then died")."""
+    said = [s for s in states if s.setting == "gc" and not s.wished and s.state in ("on", "off")]
+    if not any(s.state == "on" for s in said):
+        return None  # most messages
+    for done in _RUN_DONE.finditer(reading.low):
+        at = reading.word_at(done.start())
+        sentence = reading.sentence_of(at)
+        near = [s for s in said if reading.sentence_of(s.first) == sentence]
+        if not near or reading.question(at):
+            continue
+        nearest = min(near, key=lambda s: min(abs(s.first - at), abs(s.last - at)))
+        if nearest.state != "on":
+            continue
+        first, last = reading.sentence_words(sentence)
+        start, end = reading.span(first, max(first, last - 1))
+        if _not_a_whole_run(reading, done, start, end) or of_another_person(reading, at):
+            continue
+        if _someone_else_s(reading, Hit("stable", "", at, at)):
+            continue  # a friend's run, another trainer's, another machine's
+        first, last = min(nearest.first, at), max(nearest.last, at)
+        return _found(reading, "stable_with_gc", "yes", first, last)
+    return None
+
+
+def _not_a_whole_run(reading: Reading, done: re.Match[str], start: int, end: int) -> bool:
+    """ "never finished", "finished caching", "reached 2000/2000 and then died", "someone said it
+    finishes fine": not a run gone to its end."""
+    low = reading.low
+    if _NOT_DONE.search(low, max(start, done.start() - 30), done.start()):
+        return True
+    if _A_STAGE_DONE.match(low, done.end()) or _STAGE_BEFORE.search(low, start, done.start()):
+        return True  # "finished caching latents", "Quantizing transformer... done"
+    sentence = reading.sentence_of(reading.word_at(done.start()))
+    at = reading.word_at(done.start())
+    return any(
+        reading.sentence_of(h.first) == sentence
+        and ((h.kind == "oom" and h.first > at and not reading.negated(h)) or h.kind == "hearsay")
+        for h in reading.hits
+    )
+
+
+# A whole run told done: "finished", "made it to the end", "2000/2000", "terminou", "fechou"
+_RUN_DONE: Final = re.compile(
+    r"\b(?:finished|finishes|completed|completes|(?<!have )(?<!has )(?<!had )(?<!'ve )done"
+    r"|made it to the end|made it all the way"
+    r"|went all the way|ran to the end|cooked fine|ran (?:all )?\d+k? steps|terminou|terminaram"
+    r"|terminava|terminavam|concluiu|concluiram|concluid[oa]s?|fechou|fecharam"
+    r"|(?:foi|foram|rodou|rodaram) ate o fim|rodou (?:as|os) \d+|rodou inteir[oa])\b"
+    r"|\b(\d{3,5})/\1\b(?!\s*(?:gb|gib|mb|mib|g)\b)"
+)
+_NOT_DONE: Final = re.compile(
+    r"\b(?:never|not|didn'?t|did not|hasn'?t|haven'?t|won'?t|isn'?t|nunca|nao|nem|wasn'?t"
+    r"|none of|nenhum|nenhuma|ever|only|so)\b[^.!?\n]{0,24}$"
+)
+_A_STAGE_DONE: Final = re.compile(
+    r"\s*[,.]?\s+(?:then|gc|caching|loading|quantizing|generating|sampling|downloading|with\b"
+    r"|the (?:first|baseline"
+    r"|cache|caching|download|samples?|previews?)|o cache|de carregar|de cachear|de baixar"
+    r"|so far|yet|ainda|once|until)"
+)
 
 
 def _through_after_retry(

@@ -63,6 +63,29 @@ def test_the_answer_names_the_error_in_the_users_language(locale: str) -> None:
     )
 
 
+OUTSIDE_TRAINING = [
+    ("en", "my flux lora OOMs in comfy when i load it at 1536, on a 3090", "ComfyUI or Forge"),
+    (
+        "pt-BR",
+        "joycaption comendo toda a vram da 3090 pra legendar 200 imagens",
+        "ComfyUI ou no Forge",
+    ),
+]
+
+
+@pytest.mark.parametrize(("locale", "text", "said"), OUTSIDE_TRAINING)
+def test_memory_run_out_in_another_program_is_answered_as_outside_the_guide(
+    locale: str, text: str, said: str
+) -> None:
+    kb, catalog = load_validated()
+    engine = Engine(kb, catalog, "/guide")
+    _, turn = engine.start(Opening(locale=locale, text=text))
+    assert turn.answer is not None
+    outside = next(r for r in turn.answer.recommendations if r.code == "outside_guide")
+    assert outside.params["topics"] == ["outside_training"]
+    assert said in turn.text
+
+
 # (text, facts it must read, facts it must not read)
 STATES: list[tuple[str, dict[str, FactValue], set[str]]] = [
     # a switch written as "to true/false" is the state now
@@ -1126,6 +1149,75 @@ INTENTS = [
         "after turning gc off it doesn't crash but system RAM usage keeps climbing and it "
         "crawls at 45s/it",
         "outside_guide",
+    ),
+    # a dependency updated just before the OOM
+    (
+        "updated torch to 2.5 and now wan 2.2 i2v wont even load, CUDA out of memory while "
+        "loading the transformer. 5090",
+        "outside_guide",
+    ),
+    # a version moved, then the OOM
+    ("cuda 12.4 -> 12.8 and now everything OOMs. 3060 ti, sdxl", "outside_guide"),
+    # two releases of the same line: fine on one, OOM on the other
+    ("ltx-2 on 0.7.9 oom at load, 0.7.8 was fine. A100", "outside_guide"),
+    # the CUDA update told in Portuguese
+    ("atualizei o cuda de 12.1 pra 12.8 e agora tudo da OOM na minha 3070, sdxl", "outside_guide"),
+    # 'fine until I pulled'
+    ("anyone else OOMing? flux2 dev, 5090, it was fine until I pulled", "outside_guide"),
+    # versions listed are no update
+    (
+        "Environment: torch 2.7.1 / CUDA 12.8, ai-toolkit 0.7.4. OOM at step 1 with gc off",
+        "fix_oom",
+    ),
+    # no memory trouble after the update: the worry is quality
+    (
+        "Since updating to a71c0de my Flux Kontext LoRA comes out way worse, faces are mush. "
+        "Same dataset, GC on.",
+        "quality",
+    ),
+    # an update and nothing told of what broke
+    ("depois do update deu ruim, e agora?", "unclear"),
+    # thanks, the update's trouble over
+    ("rolled back to 0.7.2 like you said and it's training again, thanks a lot!", "off_topic"),
+    # memory run out in ComfyUI, not in training
+    ("my lora OOMs in comfy when i load it with flux dev, on a 3090", "outside_guide"),
+    # a captioning model's memory
+    (
+        "joycaption comendo toda a vram da 3090 pra legendar 200 imagens, é normal isso?",
+        "outside_guide",
+    ),
+    # ComfyUI works; the training is what crashes
+    (
+        "gguf q8 of wan works in comfy on my 3060 but ai toolkit crashes w/ cuda oom while "
+        "quantizing the transformer, gc is on",
+        "fix_oom",
+    ),
+    # a game beside the training
+    ("was playing cyberpunk while wan trained, got OOM at step 340. gc on, 3090", "outside_guide"),
+    # two cards, the job on the one meant
+    (
+        "galera, 2x 3090 no pc, zit com gc desligado, batch 2, estoura no primeiro step. a "
+        "segunda placa nem esquenta",
+        "fix_oom",
+    ),
+    # the job on the card not meant
+    (
+        "got a 3090 and a 3060 in the same box. log says using device cuda:0 and then oom... "
+        "pretty sure it's training on the 3060, nvidia-smi agrees",
+        "outside_guide",
+    ),
+    # where a key goes, no card not meant
+    ("where do i put device: cuda:1 in the yaml, top level or under process?", "where_to_change"),
+    # another trainer's option: where it lives here
+    (
+        "whats the ai toolkit key for musubi's --fp8_base? moving my hunyuan video lora over",
+        "where_to_change",
+    ),
+    # European Portuguese: the card's memory fills up
+    (
+        "Estou a treinar o Qwen-Image-Edit numa RTX 5080 e, com o gradient checkpointing "
+        "desligado, a memória da gráfica enche ao fim de duas horas. O que me aconselham?",
+        "fix_oom",
     ),
 ]
 
@@ -4549,6 +4641,113 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "im on batch 1 w grad accum 2 now, does that equal batch 2?",
         {"batch_size": 1, "gradient_accumulation": 2},
         set(),
+    ),
+    # the run's speed told, then 'with it on': GC named in the question is on
+    (
+        "how much faster is it without checkpointing? I'm at 2.7s/it with it on",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # 'hj tô sem ele': the run is without the setting the question named
+    (
+        "se eu ligar o GC, quanto fica mais lento? hj to sem ele, zit 768 numa 4090",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # 'I'm fine, without it…' is a case told, not the run without it
+    (
+        "With checkpointing on I'm fine, without it the thing runs out of memory at the first "
+        "step, so on it stays.",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # 'nothing much except' is the change made; 'before bed' is no earlier run
+    (
+        "Didn't change much except turning off gradient checkpointing and setting batch to 2 "
+        "because I wanted it done before bed. It crashes at step 1",
+        {"gc": "disabled", "batch_size": 2},
+        set(),
+    ),
+    # a wish after the value tells why, not that the value is only wished
+    (
+        "only change is batch 2 instead of 1 because I wanted it done. it ooms at step 0.",
+        {"batch_size": 2},
+        set(),
+    ),
+    # 'prévia' is a preview: its size is no training size
+    (
+        "uai sô, o trem treina de boa mas na hora de fazer as prévia a placa arriou. chroma, "
+        "3090, gc off, prévia 832x1216",
+        {"sample_width": 832, "sample_height": 1216},
+        {"max_resolution"},
+    ),
+    # earlier runs with GC on told done
+    (
+        "qie 2511, 3 control imgs per sample, 4090. gc on for the first two runs → both "
+        "completed. third: gc off + bs2 = oom before the first step finishes",
+        {"stable_with_gc": "yes", "gc": "disabled"},
+        set(),
+    ),
+    # a run that went 2000/2000 with GC on
+    (
+        "81 frames, res 512, gc false. my 2 earlier wan runs (gc true) made it to 2000/2000. 4090",
+        {"stable_with_gc": "yes", "gc": "disabled"},
+        set(),
+    ),
+    # 'com gc on o treino inteiro fechou'
+    (
+        "gc off = oom só nas imgs de 1280, as outras passam. com gc on o treino inteiro fechou "
+        "semana passada. chroma, 5080",
+        {"stable_with_gc": "yes", "gc": "disabled"},
+        set(),
+    ),
+    # the run after the switch back on went to its end
+    (
+        "gc back on and it finished!! same settings as the run that crashed, just slower. "
+        "thanks a ton",
+        {"stable_with_gc": "yes"},
+        set(),
+    ),
+    # a friend's run that finished is not the writer's
+    (
+        "A friend ran my exact config with GC on on his 5090 and it finished. On my 4070 with "
+        "GC on it OOMs at step 1.",
+        {"gc": "enabled"},
+        {"stable_with_gc"},
+    ),
+    # a stage done is no run done
+    (
+        "Quantizing transformer... done, then OOM on step 1 — this is with quantize: true "
+        "(qfloat8) and gc true.",
+        {"gc": "enabled"},
+        {"stable_with_gc"},
+    ),
+    # 'none … ever finished' is no finished run
+    (
+        "None of my runs has ever finished, GC on or off. Right now it's off because someone "
+        "said it doesn't matter.",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # the card that only drives the screens is not the one training
+    (
+        "got the 4090 doing the training now and the 1080ti just runs my monitors. gc off, oom "
+        "at step 2",
+        {"vram_gb": 24},
+        set(),
+    ),
+    # the 2060 is for the monitors
+    (
+        "sdxl on the 3080 ti (other slot has a 2060 for the monitors), gc off, OOM on the "
+        "first sample",
+        {"vram_gb": 12},
+        set(),
+    ),
+    # a crash in ComfyUI tells nothing of the training's model, size or moment
+    (
+        "my flux lora OOMs in comfy when i load it at 1536, on a 3090",
+        {"vram_gb": 24},
+        {"max_resolution", "memory_kind", "model_family", "oom_phase"},
     ),
 ]
 

@@ -1066,8 +1066,15 @@ def _corrected_away(
 ) -> bool:
     """A value said not to be the one, beside the one that is: "768 e não 1024", "it's 1152
     not 1536", "not 1024 but 768"."""
-    if reading.said_before(_NOT_THIS, number.start, 12) is None:
+    denied = reading.said_before(_NOT_THIS, number.start, 12)
+    if denied is None:
         return False
+    first, _ = reading.sentence_words(reading.sentence_of(number.first))
+    if (
+        reading.word_at(denied.start() + len(denied.group()) - len(denied.group().lstrip()))
+        == first
+    ):
+        return True  # "not batch 8, i WANT batch 8", "nao é 24gb, é a 3060": put right first
     clause = clause_of[number.first]  # "768, não 1024": the comma does not part them
     return any(
         other is not number and clause_of[other.first] in (clause, clause - 1)

@@ -1219,6 +1219,23 @@ INTENTS = [
         "desligado, a memória da gráfica enche ao fim de duas horas. O que me aconselham?",
         "fix_oom",
     ),
+    # Windows' own low-memory warning is the system's memory
+    (
+        'turned off gradient checkpointing on my zit lora and now windows pops up "Your '
+        "computer is low on memory\" right while it's caching latents. 32gb ram, 4070",
+        "outside_guide",
+    ),
+    # the same warning in Portuguese
+    (
+        'mano desliguei o gradient checkpointing e agora o windows fica dando "O sistema ficou '
+        'sem memória" bem na hora q ta carregando o flux. tenho 32 de ram e uma 3090',
+        "outside_guide",
+    ),
+    # 'Killed' in German
+    (
+        'right after Quantizing transformer the terminal just prints "Getötet". gc off, 24gb card',
+        "outside_guide",
+    ),
 ]
 
 
@@ -4748,6 +4765,37 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "my flux lora OOMs in comfy when i load it at 1536, on a 3090",
         {"vram_gb": 24},
         {"max_resolution", "memory_kind", "model_family", "oom_phase"},
+    ),
+    # AMD's HIP out of memory is the card's memory
+    (
+        "RX 7900 XTX, ROCm 6.2, HIP out of memory at step 1 with gc off, sdxl",
+        {"memory_kind": "gpu", "gc": "disabled"},
+        set(),
+    ),
+    # speech-to-text: 'grading check pointing', 'kuda', 'memorial'
+    (
+        "turned off grading check pointing and now kuda out of memorial on step one. 4090 batch 1",
+        {"gc": "disabled", "memory_kind": "gpu", "oom_phase": "first_steps"},
+        set(),
+    ),
+    # speech-to-text: 'radiant checkpoint' is gradient checkpointing
+    (
+        "my Laura looks nothing like the person since i turned radiant checkpoint off is that "
+        "related",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # 'zip turbo' is Z-Image Turbo autocorrected
+    (
+        "laura on zip turbo keeps crashing out of memory ever since i unchecked radiant checkpoint",
+        {"model_family": "z_image", "gc": "disabled"},
+        set(),
+    ),
+    # a value denied first, then wished: neither is the run's
+    (
+        "not batch 8, i WANT batch 8. im on 2 w/ 24gb. can grad accum get me there",
+        {"vram_gb": 24},
+        {"batch_size"},
     ),
 ]
 

@@ -563,8 +563,11 @@ def _memory_trouble(reading: Reading) -> bool:
     """Memory trouble, or a run slowed down, told and not denied: "OOMs since the pull", "eats
     all 16GB now", "6x slower after updating", "ficou mais pesado"; or the trouble of the
     conversation carried on ("> CUDA OOM? / só depois que atualizei", "isso só começou…")."""
+    rolled_back = not _ROLLED_BACK.isdisjoint(reading.tokens.words)
     return (
         any(not reading.negated(h) for kind in _MEMORY_TROUBLE for h in reading.of(kind))
+        # "voltei pra versão anterior e o OOM sumiu": the crash the update brought, gone since
+        or (rolled_back and _OUT_OF_MEMORY.search(reading.low) is not None)
         or _HEAVIER.search(reading.low) is not None
         or reading.low.lstrip().startswith(">")
     )
@@ -578,7 +581,7 @@ _HEAVIER: Final = re.compile(
     r"|same (?:thing|here|issue|problem|error)|mesm[oa] (?:coisa"
     r"|problema|erro)"
     r"|(?:isso|this|it|that|o problema|the problem|the issue) (?:so |only )?(?:comecou|started"
-    r"|began))\b"
+    r"|began)|(?:comecou|started|began) (?:depois|after|since|desde))\b"
 )
 _A_CRY: Final = 6
 _BROKE: Final = frozenset(

@@ -1236,6 +1236,18 @@ INTENTS = [
         'right after Quantizing transformer the terminal just prints "Getötet". gc off, 24gb card',
         "outside_guide",
     ),
+    # rolled back and the OOM went away: the update brought it
+    (
+        "voltei pra versão anterior (git checkout v0.7.3) e o OOM sumiu. entao é a 0.7.5 "
+        "mesmo. alguem sabe o q mudou? treino lumina 2 numa 4080",
+        "outside_guide",
+    ),
+    # the trouble 'started after' the update
+    (
+        "nao mexi em nada na config. começou depois q atualizei o ai-toolkit ontem. antes "
+        "treinava de boa com gc ligado",
+        "outside_guide",
+    ),
 ]
 
 

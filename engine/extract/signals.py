@@ -311,9 +311,9 @@ def _outside_training(reading: Reading) -> Hit | None:
         if not _MEMORY_WORD.search(said) and not _OUT_OF_MEMORY.search(reading.low, start, end):
             continue  # "joycaption keeps crashing on me": no memory told
         for program in _ELSEWHERE.finditer(reading.low, start, end):
-            if _CLOSED.search(reading.low, max(start, program.start() - 16), program.end() + 12):
-                continue  # "comfyui closed, nothing else running, still OOM"
             at = reading.word_at(program.start())
+            if not _CLOSING.isdisjoint(words[max(0, at - 2) : at + 3]):
+                continue  # "comfyui closed, nothing else running, still OOM"
             near, far = sorted((at, oom.first))
             # the program nearest the crash: not "works in comfy, but ai toolkit OOMs"
             if far - near <= _PROGRAM_REACH and _TRAINING.isdisjoint(words[near : far + 1]):
@@ -331,7 +331,6 @@ _ELSEWHERE: Final = re.compile(
 )
 _PROGRAM_REACH: Final = 12
 _MEMORY_WORD: Final = re.compile(r"oom|memor|vram|out of")
-_CLOSED: Final = re.compile(r"\b(?:closed|close|closing|fechei|fechado|fechada|fechar|killed)\b")
 _TRAINING: Final = frozenset(
     {"training", "train", "trains", "trained", "treino", "treinar", "treinando", "treina"}
     | {"toolkit", "aitoolkit", "trainer", "treinamento", "samples", "amostras", "sampling"}

@@ -60,8 +60,12 @@ def intent_of(
     read together), then one of three candidate settings by the holdout's total accuracy.
     """
     found = _by_cues(reading, facts, signals, on_topic)
-    if found not in _SOFT or (found == "explain" and _fixed_then_why(reading, facts)):
-        return found  # "that worked, thanks! but why does one switch matter so much?" is sure
+    if found not in _SOFT or (
+        found == "explain"
+        and (_fixed_then_why(reading, facts) or situation.explanation_asked(reading))
+    ):
+        # "that worked, thanks! but why does one switch matter so much?", "whats a bucket": sure
+        return found
     learned, probability = model().best(reading.text)
     # "KeyError: 'transformer'", "stuck at queued": another error told, not a vague message;
     # "cadê o arquivo? a pasta output tá vazia" asks where a file went, not where a setting is

@@ -1300,6 +1300,13 @@ def _feared_or_advised(reading: Reading, number: Number) -> bool:
     dropping the buckets to 512/768 like the guide suggests…", "tenho medo de baixar pra 768"."""
     if reading.said_before(_ADVICE_BEFORE, number.start, 60) and not reading.has("did_it"):
         return True  # "tutorial says use batch 4 but I can only fit 1", "o cara diz batch 8"
+    told = reading.said_before(_ADVISED_TO_ME, number.start, 60)
+    if told is not None and not reading.has("did_it"):
+        # "you said batch 1 - why not 2?", "vc falou pra baixar pra 512"; not "dropped to 768
+        # like you said", "tentei o que vc falou de baixar pra 768"
+        done = _DONE_AS_SAID.search(reading.low, max(0, told.start() - 16), told.start())
+        if done is None and not _I_DID.search(reading.low):
+            return True
     if not reading.has("fear", "hearsay"):
         return False
     sentence = reading.sentence_of(number.first)
@@ -1320,6 +1327,19 @@ _ADVICE_BEFORE: Final = re.compile(
     r"\s+(?:(?:a|o|um|uma|the)\s+)?(?:batch(?: size)?|bs|lote|res(?:olution)?|resolucao|frames"
     r"|(?:gradient )?(?:accumulation|acumulacao)(?: steps)?)?\s*(?:de\s+|of\s+|to\s+|[=:]\s*)?$"
 )
+
+# Advice the person was given in this conversation, in the same sentence before the value:
+# "you said drop to 1", "you told me batch 1 on mine", "vc disse pra deixar o batch em 1".
+_ADVISED_TO_ME: Final = re.compile(
+    r"\b(?:you|vc|voce|tu|the reply|the answer|the bot|a resposta|your answer|your reply)"
+    r"\s+(?:just\s+|me\s+)?(?:said|says|told me|suggested|mentioned|recommended|disse|diz"
+    r"|falou|fala|sugeriu|mandou|recomendou|citou|escreveu)\b[^.!?\n]{0,40}$"
+)
+
+_DONE_AS_SAID: Final = re.compile(
+    r"\b(?:like|as|what|how|como|oq|o que|que|everything|tudo)\s+(?:the bot\s+|you\s+)?$"
+)
+_I_DID: Final = re.compile(r"\b(?:i did|did it|done|fiz|feito|i tried|tentei)\b")
 
 
 def _aside(reading: Reading, number: Number, *, same_job: bool = False) -> bool:

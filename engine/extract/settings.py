@@ -664,7 +664,7 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
             reading.tokens.words,
         )
     if doubt is None and mention.arg == "gc":
-        doubt = _hedged(end, reading)
+        doubt = _hedged(end, reading) or _doubt_next(mention, reading)
     if doubt is None and _guessed(min(mention.first, anchor.first), end, clause, reading):
         return None  # a guess alone; with "not sure" beside it, the doubt is what is said
     if doubt is not None:
@@ -1038,6 +1038,19 @@ _OF_IT: Final = re.compile(
     r"|(?:if|whether|se) (?:it s|it is|its|ta|esta)"
     r" (?:on|off|set|enabled|disabled|ligado|desligado)"
 )
+
+
+def _doubt_next(named: Hit, reading: Reading) -> Hit | None:
+    """A doubt right after the name, past a mark that ends its clause: "gc? no idea", "e o
+    GC... sei lá"."""
+    after = next((h for h in reading.of("uncertain") if h.first == named.last + 1), None)
+    if after is None:
+        return None
+    between = reading.low[reading.tokens.ends[named.last] : reading.tokens.starts[after.first]]
+    return after if _ONLY_MARKS.fullmatch(between) else None
+
+
+_ONLY_MARKS: Final = re.compile(r"[\s?.:…-]*")
 
 
 def _doubt(
@@ -2547,6 +2560,10 @@ def of_another_person(reading: Reading, word: int) -> bool:
         and _YOURS.isdisjoint(words)
     ):
         return False  # most messages name no one else
+    if _ON_BEHALF.search(reading.low) and not _MINE_TOLD.search(reading.low):
+        # "asking for a friend: 5090, zimage, gc on", "escrevo pelo meu pai, ele tem uma 3060":
+        # the run asked about is theirs, and the writer tells none of their own
+        return False
     clause = reading.clauses_of_words
     start = word
     while start > 0 and clause[start - 1] == clause[word]:
@@ -2574,6 +2591,19 @@ def of_another_person(reading: Reading, word: int) -> bool:
 
 
 _PEOPLE: Final = LEXICON.words("people")
+# Written for someone else, whose run is the one asked about.
+_ON_BEHALF: Final = re.compile(
+    r"\b(?:(?:asking|posting|writing|filing|relaying|opening this|question) (?:this )?"
+    r"(?:for|on behalf of|from) (?:a|an|my|our)|on behalf of|helping (?:a|my|out a|out my)"
+    r"|em nome de|escrevo (?:pelo|pela|por)|pergunta (?:de|do|da) (?:um|uma|meu|minha)"
+    r"|ajudando (?:um|uma|meu|minha)|repassando"
+    r"|perguntando (?:por|pra|para) (?:um|uma|meu|minha))\b"
+)
+# The writer's own run told beside: "on my 4090 it works", "na minha roda liso", "mine trains".
+_MINE_TOLD: Final = re.compile(
+    r"\b(?:mine|my own|on my|in my|with my|na minha|no meu|a minha|o meu|comigo|aqui (?:eu|roda)"
+    r"|eu (?:treino|tenho|rodo|uso)|i (?:train|have|run|use)|myself)\b"
+)
 # Whose run a clause opens with ("his OOMs…", "a dele estoura…"); not "copied his config".
 _HIS: Final = frozenset({"his", "hers", "dele", "dela"})
 _THE: Final = frozenset({"a", "o", "the"})

@@ -409,11 +409,34 @@ def signal_hits(reading: Reading) -> dict[str, Hit]:
     return _unless_out_of_memory(reading, found)
 
 
+def _only_asked_about(reading: Reading, hit: Hit) -> bool:
+    """Shared GPU memory asked about or heard of, with no slowdown nor reading of one's own told:
+    "is that what shared memory is?", "li que o Windows usa a memória compartilhada"."""
+    if reading.has("speed") or _A_RATE.search(reading.low):
+        return False  # "90 s per step… someone said it's the sysmem fallback?"
+    sentence = reading.sentence_of(hit.first)
+    if any(ch.isdigit() for ch in reading.text_of_sentence(hit.first)):
+        return False  # "dedicated 7.9/8.0, shared 5.2?": a reading of one's own
+    heard = any(h.kind == "hearsay" and h.first < hit.first for h in reading.in_sentence(sentence))
+    # a question of what it means or what it does to the LoRA, not "why is it so high?"
+    return heard or (reading.question(hit.first) and reading.has(*_ASKED_OF_IT))
+
+
+_ASKED_OF_IT: Final = ("quality", "explain", "accumulation")
+_A_RATE: Final = re.compile(
+    r"\d\s*(?:s|sec|secs|seconds|seg|segundos|min|minutos|minutes)\s*(?:/|per|por|a|an)\s*"
+    r"(?:it|step|passo|iteration)|\d\s*it\s*/\s*s\b"
+)
+
+
 def _of_the_run(reading: Reading, hit: Hit) -> bool:
     """Told of one's own run, not ruled out ("not a wrong-GPU thing", "não é gpu errada") nor
     said of someone else's run ("my friend's gets Killed while loading, mine doesn't")."""
     if reading.negated(hit) or (hit.arg in (OOM_KILLER, DEV_SHM) and superseded(reading, hit)):
         return False
+    spill = hit.kind == "shared_memory" or hit.arg == SHARED_MEMORY_SPILL
+    if spill and not reading.has("docker") and _only_asked_about(reading, hit):
+        return False  # "usar a memória compartilhada deixa a lora pior?", "heard that…"
     end = reading.span(hit.first, hit.last)[1]
     if hit.arg == OTHER_PROCESS and (
         _CLEAN_CARD.match(reading.low, end)

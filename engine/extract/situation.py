@@ -372,6 +372,9 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
     ):
         # "what does gradient checkpointing do", "o q é qfloat8", "adamw8bit conta como quantizar?"
         cues.append((explain, "explain"))
+    term = reading.first("term_asked")
+    if term is not None:
+        cues.append((term, "explain"))  # "wait whats a bucket lol", "o que é ativação?"
     if cues:
         # a worry about quality comes before a wish for speed, whichever is said first
         worried = [c for c in cues if c[1] == "quality"]
@@ -421,7 +424,47 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
         # a step's or a run's time asked about or complained of, with no crash told, is speed
         at = reading.word_at(rate.start())
         return _found(reading, "goal", "speed", at, reading.word_at(rate.end() - 1))
+    asked_why = _why_this_value(reading)
+    if asked_why is not None:
+        # "you said batch 1 - why not 2?", "why 768 specifically?", "pq vc disse pra deixar o
+        # batch em 1?": the reason for a value given is what is asked
+        at = reading.word_at(asked_why.start())
+        return _found(reading, "goal", "explain", at, reading.word_at(asked_why.end() - 1))
     return None
+
+
+def explanation_asked(reading: Reading) -> bool:
+    """What a word of the answer means, or why a value was given, is asked: "whats a bucket",
+    "you said batch 1 - why not 2?"."""
+    return reading.has("term_asked") or _why_this_value(reading) is not None
+
+
+def _why_this_value(reading: Reading) -> re.Match[str] | None:
+    asked = (
+        m
+        for m in _WHY_THIS_VALUE.finditer(reading.low)
+        if reading.question(reading.word_at(m.start()))
+    )
+    why = next(asked, None)  # not "pq 3 horas por lora tá pesado", a reason told
+    if why is None and _ADVISED.search(reading.low):
+        asked = (
+            m for m in _WHY.finditer(reading.low) if reading.question(reading.word_at(m.start()))
+        )
+        why = next(asked, None)
+    return why
+
+
+# Why one value and not another: "why not 2?", "why 768 specifically", "pq nao batch 2".
+_WHY_THIS_VALUE: Final = re.compile(
+    r"\b(?:why|pq|por que)\s+(?:not\s+|nao\s+|n\s+)?(?:just\s+)?"
+    r"(?:(?:batch|bs|res|resolution|resolucao|rank)\s+)?\d+\b"
+)
+# Advice given in this conversation, told back: "you said…", "vc falou…".
+_ADVISED: Final = re.compile(
+    r"\b(?:you|vc|voce|tu)\s+(?:just\s+|me\s+)?(?:said|told me|suggested|recommended|disse"
+    r"|falou|sugeriu|mandou|recomendou)\b"
+)
+_WHY: Final = re.compile(r"\b(?:why|pq|por que|porque)\b")
 
 
 def _usage_asked(reading: Reading) -> int | None:

@@ -1248,6 +1248,52 @@ INTENTS = [
         "treinava de boa com gc ligado",
         "outside_guide",
     ),
+    # a word of the answer asked about
+    ("wait whats a bucket lol", "explain"),
+    # o que é: a word of the answer asked about
+    ("o que é bucket??", "explain"),
+    # what the spike is, asked
+    ("oq seria esse pico?", "explain"),
+    # why a value was given
+    ("you said batch 1 - why not 2? its a 4090", "explain"),
+    # why one value and not another
+    ("why 768 specifically? why not 896? you just said 768 and moved on", "explain"),
+    # pq vc disse: why the advice
+    ("pq vc disse pra deixar o batch em 1 e não em 2? minha placa é de 24", "explain"),
+    # which block the setting lives in
+    ("vc disse pra baixar a resolução máxima. fica no dataset ou no treino?", "where_to_change"),
+    # where in the YAML it goes
+    ("you said add low_vram there, same indent as quantize?", "where_to_change"),
+    # shared memory asked about for quality, no spill told
+    (
+        "usar a memória compartilhada da GPU deixa a lora pior? minhas loras de wan tão saindo "
+        "tudo borrada",
+        "quality",
+    ),
+    # shared memory heard of, GC asked about
+    (
+        "Li que quando a VRAM enche o Windows usa a memória compartilhada que vem da RAM. "
+        "Então pra que serve o gradient checkpointing?",
+        "explain",
+    ),
+    # the slowdown is told: the spill is the trouble
+    (
+        "no errors, no OOM, but with gc disabled my flux dev lora takes 90 s per step on a "
+        "4070. someone said it's the nvidia sysmem fallback using shared memory?",
+        "outside_guide",
+    ),
+    # porque 3 horas: a reason told, not why a value
+    (
+        "Relato. GC ligado, batch 2, 1024 -> rodou os 2500 passos, 4.1s/it. Agora so queria "
+        "saber se tem como acelerar, porque 3 horas por lora ta pesado.",
+        "speed",
+    ),
+    # another person's program holds the card
+    (
+        "Training on a shared box and someone's comfy grabbed the card. My flux run OOM'd at "
+        "step 700.",
+        "outside_guide",
+    ),
 ]
 
 
@@ -4808,6 +4854,67 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "not batch 8, i WANT batch 8. im on 2 w/ 24gb. can grad accum get me there",
         {"vram_gb": 24},
         {"batch_size"},
+    ),
+    # a value the assistant gave, asked about, is not the run's
+    ("you said batch 1 - why not 2? its a 4090", {"vram_gb": 24}, {"batch_size"}),
+    # vc falou pra: advice given, not done
+    ("vc falou pra baixar pra 512 mas onde fica o tamanho da amostra?", {}, {"max_resolution"}),
+    # the run's batch is said; the advised one is not taken up
+    (
+        "ok, GC is already on and I'm at batch 2 now. you said drop to 1, I'd rather not. any "
+        "other way to keep an effective batch of 2?",
+        {"gc": "enabled"},
+        {"batch_size"},
+    ),
+    # advice carried out 'like you said' is the run's
+    (
+        "turned sampling down like you said (512x512, 8 steps) and it still crashes at the "
+        "first preview",
+        {"sample_width": 512, "sample_height": 512, "sample_steps": 8, "oom_phase": "sampling"},
+        set(),
+    ),
+    # written on someone's behalf: their run is the one asked about
+    (
+        "asking for a friend: 5090, zimage turbo, gc on, 1.3 it/s. worth turning off?",
+        {"vram_gb": 32, "model_family": "z_image", "gc": "enabled"},
+        set(),
+    ),
+    # pergunta de um amigo: the friend's run is the one asked about
+    (
+        "pergunta de um amigo: ele tem uma A100 80gb, treina qwen edit com gc ligado, quer "
+        "saber quanto ganha de velocidade desligando",
+        {"vram_gb": 80, "model_family": "qwen_edit", "gc": "enabled"},
+        set(),
+    ),
+    # the writer's own run told beside: the friend's stays the friend's
+    (
+        "my buddy runs qwen edit at batch 4 on his 3090 no problem, mine dies at batch 1 lol "
+        "same card",
+        {"batch_size": 1},
+        set(),
+    ),
+    # a doubt right after the name, past the dots
+    (
+        "flux schnell, quantizado, low_vram ligado, e o GC... sei la. oom no step 0",
+        {"gc": "unknown", "low_vram": True},
+        set(),
+    ),
+    # a doubt right after the name's question mark
+    ("gc? no idea. oom at step 1", {"gc": "unknown"}, set()),
+    # before step 0 is before the first step
+    ("morreu antes do step 0, cuda oom", {"oom_phase": "loading"}, set()),
+    # the samples before step 0 are sampling
+    (
+        "CUDA OOM while generating the baseline samples before step 0",
+        {"oom_phase": "sampling"},
+        set(),
+    ),
+    # advice carried out 'like you said'
+    (
+        "I did quantize like you said (qfloat8 on the transformer) and the OOM went away on my "
+        "4070",
+        {"quantize": True},
+        set(),
     ),
 ]
 

@@ -24,6 +24,7 @@ from engine.extract.normalize import words_of
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
 from engine.extract.settings import (
+    ADVISED,
     of_another_person,
     opens_a_question,
     revised_at,
@@ -1330,11 +1331,7 @@ _ADVICE_BEFORE: Final = re.compile(
 
 # Advice the person was given in this conversation, in the same sentence before the value:
 # "you said drop to 1", "you told me batch 1 on mine", "vc disse pra deixar o batch em 1".
-_ADVISED_TO_ME: Final = re.compile(
-    r"\b(?:you|vc|voce|tu|the reply|the answer|the bot|a resposta|your answer|your reply)"
-    r"\s+(?:just\s+|me\s+)?(?:said|says|told me|suggested|mentioned|recommended|disse|diz"
-    r"|falou|fala|sugeriu|mandou|recomendou|citou|escreveu)\b[^.!?\n]{0,40}$"
-)
+_ADVISED_TO_ME: Final = re.compile(ADVISED.pattern + r"[^.!?\n]{0,40}$")
 
 _DONE_AS_SAID: Final = re.compile(
     r"\b(?:like|as|what|how|como|oq|o que|que|everything|tudo)\s+(?:the bot\s+|you\s+)?$"

@@ -2591,6 +2591,12 @@ def of_another_person(reading: Reading, word: int) -> bool:
 
 
 _PEOPLE: Final = LEXICON.words("people")
+# Advice given in this conversation, told back: "you said drop to 1", "vc falou pra baixar".
+ADVISED: Final = re.compile(
+    r"\b(?:you|vc|voce|tu|the reply|the answer|the bot|a resposta|your answer|your reply)"
+    r"\s+(?:just\s+|me\s+)?(?:said|says|told me|suggested|mentioned|recommended|disse|diz"
+    r"|falou|fala|sugeriu|mandou|recomendou|citou|escreveu)\b"
+)
 # Written for someone else, whose run is the one asked about.
 _ON_BEHALF: Final = re.compile(
     r"\b(?:(?:asking|posting|writing|filing|relaying|opening this|question) (?:this )?"

@@ -12,6 +12,7 @@ from engine.extract.lexicon import LEXICON
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
 from engine.extract.settings import (
+    ADVISED,
     RATE,
     SettingState,
     asked_whether,
@@ -446,7 +447,7 @@ def _why_this_value(reading: Reading) -> re.Match[str] | None:
         if reading.question(reading.word_at(m.start()))
     )
     why = next(asked, None)  # not "pq 3 horas por lora tá pesado", a reason told
-    if why is None and _ADVISED.search(reading.low):
+    if why is None and ADVISED.search(reading.low):
         asked = (
             m for m in _WHY.finditer(reading.low) if reading.question(reading.word_at(m.start()))
         )
@@ -458,11 +459,6 @@ def _why_this_value(reading: Reading) -> re.Match[str] | None:
 _WHY_THIS_VALUE: Final = re.compile(
     r"\b(?:why|pq|por que)\s+(?:not\s+|nao\s+|n\s+)?(?:just\s+)?"
     r"(?:(?:batch|bs|res|resolution|resolucao|rank)\s+)?\d+\b"
-)
-# Advice given in this conversation, told back: "you said…", "vc falou…".
-_ADVISED: Final = re.compile(
-    r"\b(?:you|vc|voce|tu)\s+(?:just\s+|me\s+)?(?:said|told me|suggested|recommended|disse"
-    r"|falou|sugeriu|mandou|recomendou)\b"
 )
 _WHY: Final = re.compile(r"\b(?:why|pq|por que|porque)\b")
 

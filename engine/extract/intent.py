@@ -73,7 +73,10 @@ def intent_of(
     if found == "off_topic" and OTHER_ERROR in signals and (learned == "unclear" or where):
         return found
     if found == "off_topic" and (
-        _greeting_only(reading) or not reading.tokens.words or _good_news(reading, facts)
+        _greeting_only(reading)
+        or not reading.tokens.words
+        or _good_news(reading, facts)
+        or _solved_news(reading)
     ):
         return found  # "hello", "bom dia pessoal!", "👍", "it worked!!": nothing else to go on
     if found in ("unclear", "off_topic"):
@@ -126,6 +129,10 @@ def _by_cues(
     signals: Set[str],
     on_topic: bool,
 ) -> str:
+    if _solved_news(reading):
+        # "solved: it was the 1536 bucket", "resolvi religando o gc", "update for anyone who
+        # finds this later: gc on, batch 1, finished": news of a fix, nothing asked
+        return "off_topic"
     system = facts.get("memory_kind") == "system"
     if signals & OUTSIDE_GUIDE == {OTHER_ERROR} and not system:
         # another error than memory running out ("illegal memory access", a full disk while
@@ -503,6 +510,26 @@ _NOT_ONLY_NEWS: Final = (
     "accumulation",
     "phase",
     "fear",
+)
+
+
+def _solved_news(reading: Reading) -> bool:
+    """The message opens a sentence with its trouble solved, asks nothing and tells nothing
+    still wrong: "nvm fixed it by turning gc back on", "resolvido: era o bucket de 1536"."""
+    if "?" in reading.text or reading.has("still", "why", "explain"):
+        return False
+    for m in _SOLVED.finditer(reading.low):
+        if m.start() == 0 or reading.low[: m.start()].rstrip().endswith((".", "!", ":", "\n")):
+            at = reading.word_at(m.start())
+            # not "edit: resolvido. edit2: não tá, oom de novo no 2500"
+            return not any(h.first > at and not reading.negated(h) for h in reading.of("oom"))
+    return False
+
+
+_SOLVED: Final = re.compile(
+    r"\b(?:solved|resolved|resolvido|resolvi!+|nvm,? (?:fixed|solved|got) it|deixa,? resolvi"
+    r"|false alarm|falso alarme|update for anyone|(?:atualizacao|update) pra quem"
+    r"|bumping in case|fixed it|consegui resolver)(?:\b|(?<=!))"
 )
 
 

@@ -230,6 +230,7 @@ def _among_preview_settings(words: Sequence[str], number: Number) -> bool:
 _LOGGED: Final = frozenset({"generating", "gerando"})  # "[sample] generating …"
 _PREVIEW_SETTINGS: Final = frozenset({"prompts", "prompt", "steps", "passos", "cfg"})
 _AMONG_PREVIEW_SETTINGS: Final = 1.0
+_SAVED: Final = frozenset({"save", "saves", "saving", "salva", "salvar", "salvando", "checkpoint"})
 
 
 def _preview_frames(reading: Reading, number: Number, previews: Sequence[int]) -> bool:
@@ -888,6 +889,16 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         ):
             # "the previews take 4 minutes (10 prompts, 1024, 30 steps)": listed with theirs
             score.add("sample_size", _AMONG_PREVIEW_SETTINGS, number.first, number.last)
+        if (
+            number.second is None
+            and number.first > 0
+            and words[number.first - 1] in _INTERVAL_WORDS
+            and _said_of_previews(reading, number, every_preview)
+            and not _SAVED.intersection(words[max(0, number.first - 4) : number.first])
+        ):
+            # "previews at 1024 every 250 w/ 28", "amostras 1024x1024 a cada 250 passos": the
+            # interval of the previews the sentence speaks of
+            score.add("sample_every", _PREVIEW_EVERY, number.first, number.last)
         if (
             _size_like(number.value)
             and assigned

@@ -1991,6 +1991,14 @@ def _nothing_changed(reading: Reading, retry: SettingState) -> Hit | None:
 _RIGHT_AFTER: Final = 6
 
 
+# Progress told after the switch back on, before a crash: the crash came later, not gone.
+_GOT_FURTHER: Final = re.compile(
+    r"\b(?:further|farther|got past|gets past|made it (?:to|past)|makes it to|survived"
+    r"|no longer (?:ooms|crashes|dies) (?:on|at)|stopped crashing at the start|foi ate|chegou ate"
+    r"|passou d[oa]|avancou|nao (?:crasha|morre|estoura) mais no (?:step|passo|inicio|comeco))\b"
+)
+
+
 def _crash_after_the_retry(
     reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]
 ) -> Hit | None:
@@ -2009,6 +2017,22 @@ def _crash_after_the_retry(
     last = max((s.last for s in states if s.setting == "gc" and s.retry), default=None)
     if last is None:
         return None
+    further = _GOT_FURTHER.search(reading.low, reading.span(last, last)[1])
+    if further is not None:
+        # "gc back on, survived the night, then the morning sample killed it", "no longer OOMs
+        # on step 1, but it dies every 50 steps": the crash moved, it did not go
+        moved = next(
+            (
+                h
+                for h in ooms
+                if reading.span(h.first, h.last)[0] >= further.start()
+                and not reading.negated(h)
+                and not conditional(reading, h)
+            ),
+            None,
+        )
+        if moved is not None:
+            return moved
     alike = next(
         (
             h

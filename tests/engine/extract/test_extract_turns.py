@@ -1294,6 +1294,28 @@ INTENTS = [
         "step 700.",
         "outside_guide",
     ),
+    # news of a fix, nothing asked
+    (
+        "nvm fixed it by turning gc back on. slower but it doesn't crash anymore on my 4070 ti",
+        "off_topic",
+    ),
+    # resolvi: news of a fix
+    ("deixa, resolvi religando o gc", "off_topic"),
+    # solved news of another program on the card
+    (
+        "Resolvido aqui, vou deixar registrado: não era o GC, era o Chrome com aceleração de "
+        "hardware comendo uns 3GB de VRAM. Fechei e agora batch 2 cabe na minha 3080.",
+        "off_topic",
+    ),
+    # a report for later readers
+    (
+        "Update for anyone who finds this later: turned GC back on, dropped batch to 1 with "
+        "accumulation 4, and the whole 3000 steps finished overnight without a single OOM on "
+        "my 3080 Ti.",
+        "off_topic",
+    ),
+    # solved, then a question
+    ("solved the oom by turning gc on but now it's slow, can I speed it up?", "speed"),
 ]
 
 
@@ -4914,6 +4936,52 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "I did quantize like you said (qfloat8 on the transformer) and the OOM went away on my "
         "4070",
         {"quantize": True},
+        set(),
+    ),
+    # imagens por vez is the batch
+    ("processa 2 imagens por vez e estoura no passo 1", {"batch_size": 2}, set()),
+    # two jobs at a time are no batch
+    ("is there a way to stop the queue from running two at a time?", {}, {"batch_size"}),
+    # clips at a time
+    (
+        "It processes 2 clips at a time and I had gradient checkpointing off",
+        {"batch_size": 2},
+        set(),
+    ),
+    # clips per step are the batch
+    (
+        "hunyuan video, 1 clip/step, accum 4, 65 frames, gc false",
+        {"batch_size": 1, "gradient_accumulation": 4},
+        set(),
+    ),
+    # seconds per step are a speed
+    ("takes 12 s per step on a 4090", {}, {"batch_size"}),
+    # every N in a sentence about the previews
+    (
+        "flux dev, 24gb, 1024, previews 768 every 250 w/ 28. OOMs at the previews since i "
+        "unticked GC",
+        {"sample_every": 250, "max_resolution": 1024},
+        set(),
+    ),
+    # a cada N passos beside the previews
+    (
+        "mano a zit da oom toda vez q vai gerar as amostras, ta 1024x1024 a cada 250 passos",
+        {"sample_every": 250},
+        set(),
+    ),
+    # a save interval is not the previews'
+    ("the previews at 1024 take forever, it saves every 250 too", {}, {"sample_every"}),
+    # the crash moved further, it did not go
+    (
+        "GC back on: got 4 hours further than before, then CUDA OOM at step 2750",
+        {"gc_retry": "still_oom", "gc": "enabled"},
+        set(),
+    ),
+    # no longer at step 1, but still dying
+    (
+        "Turned GC back on for Chroma and it no longer OOMs on step 1, but it dies every 50 to "
+        "100 steps",
+        {"gc_retry": "still_oom"},
         set(),
     ),
 ]

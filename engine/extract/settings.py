@@ -260,7 +260,30 @@ def _preposition(hit: Hit, reading: Reading) -> bool:
         return True  # "gc off on 12g": the state was said; "on" is where
     if _A_VALUE.fullmatch(words[after]):
         return False  # "gc on bs1 768", "gc on 1024", "gc on 24g": the next item of a list
+    if _for_what(after, reading):
+        return False  # "gc on to save memory", "gc on pra economizar": what it is on for
     return words[after] not in _AFTER_ON
+
+
+def _for_what(at: int, reading: Reading) -> bool:
+    """A purpose at ``at``: "to save memory", "pra economizar"; not "on to the next run" nor a
+    change ("from GC on to GC off")."""
+    words = reading.tokens.words
+    if words[at] not in _FOR_WHAT or words[at + 1 : at + 2] in _AN_OBJECT:
+        return False
+    return words[at + 1] not in _STATE_ON and not any(
+        h.first == at + 1 for kind in _NAMED for h in reading.of(kind)
+    )
+
+
+_FOR_WHAT: Final = frozenset({"to", "pra", "para"})
+_FOR: Final = frozenset((w,) for w in _FOR_WHAT)
+_FIX: Final = frozenset(
+    (w,) for w in ("fix", "stop", "solve", "resolver", "parar", "consertar", "corrigir", "acabar")
+)
+_AN_OBJECT: Final = frozenset(
+    {()} | {(w,) for w in ("the", "a", "an", "my", "this", "that", "o", "os", "as", "um", "uma")}
+)
 
 
 _OF_WHAT: Final = frozenset(
@@ -715,6 +738,8 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     words = reading.tokens.words
     # "gc on again", "ligado de novo": switched back on
     again = words[last + 1 : last + 2] in _AGAIN or words[last + 1 : last + 3] == ("de", "novo")
+    # "turned GC on to fix the OOMs", "liguei o gc pra resolver o oom": on again after crashes
+    again = again or (words[last + 1 : last + 2] in _FOR and words[last + 2 : last + 3] in _FIX)
     retry = word is not None and (word.kind == "reon" or (is_on and again))
     keyed = reading.followed_by_key(mention)
     weak = word is not None and word.kind in ("weak_on", "weak_off")

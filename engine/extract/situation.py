@@ -56,7 +56,7 @@ def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
     ooms = [
         h
         for h in reading.of("oom")
-        if (not reading.negated(h) or _cannot_without(reading, h))
+        if (not reading.negated(h) or _cannot_without(reading, h) or _crashes_only_then(reading, h))
         and not conditional(reading, h)
         and not _feared(reading, h)
         and not _over(reading, h)
@@ -66,6 +66,8 @@ def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
         and not _cause_of_an_act(reading, h)
         and not _asked_as_an_outcome(reading, h)
     ]
+    # "não dá oom no 512, só no bucket de 1024": a crash denied only in part is one told
+    ooms += [h for h in reading.of("no_crash") if _crashes_only_then(reading, h)]
     elsewhere = signals.get(OUTSIDE_TRAINING)
     if elsewhere is not None:
         # "training's fine now, but the lora OOMs in forge": another program's crash
@@ -429,8 +431,7 @@ def goal(reading: Reading, ooms: Sequence[Hit], states: Sequence[SettingState]) 
     if asked_why is not None:
         # "you said batch 1 - why not 2?", "why 768 specifically?", "pq vc disse pra deixar o
         # batch em 1?": the reason for a value given is what is asked
-        at = reading.word_at(asked_why.start())
-        return _found(reading, "goal", "explain", at, reading.word_at(asked_why.end() - 1))
+        return _found(reading, "goal", "explain", *asked_why)
     return None
 
 
@@ -440,19 +441,18 @@ def explanation_asked(reading: Reading) -> bool:
     return reading.has("term_asked") or _why_this_value(reading) is not None
 
 
-def _why_this_value(reading: Reading) -> re.Match[str] | None:
-    asked = (
-        m
-        for m in _WHY_THIS_VALUE.finditer(reading.low)
-        if reading.question(reading.word_at(m.start()))
-    )
-    why = next(asked, None)  # not "pq 3 horas por lora tá pesado", a reason told
-    if why is None and ADVISED.search(reading.low):
-        asked = (
-            m for m in _WHY.finditer(reading.low) if reading.question(reading.word_at(m.start()))
-        )
-        why = next(asked, None)
-    return why
+def _why_this_value(reading: Reading) -> tuple[int, int] | None:
+    """The words that ask why a value was given: "why not 2?", or any "why" asked of advice told
+    back ("pq vc disse pra deixar o batch em 1?"); not "pq 3 horas por lora tá pesado", a reason
+    told."""
+    for m in _WHY_THIS_VALUE.finditer(reading.low):
+        if reading.question(first := reading.word_at(m.start())):
+            return first, reading.word_at(m.end() - 1)
+    if ADVISED.search(reading.low):
+        why = next((h for h in reading.of("why") if reading.question(h.first)), None)
+        if why is not None:
+            return why.first, why.last
+    return None
 
 
 # Why one value and not another: "why not 2?", "why 768 specifically", "pq nao batch 2".
@@ -460,7 +460,6 @@ _WHY_THIS_VALUE: Final = re.compile(
     r"\b(?:why|pq|por que)\s+(?:not\s+|nao\s+|n\s+)?(?:just\s+)?"
     r"(?:(?:batch|bs|res|resolution|resolucao|rank)\s+)?\d+\b"
 )
-_WHY: Final = re.compile(r"\b(?:why|pq|por que|porque)\b")
 
 
 def _usage_asked(reading: Reading) -> int | None:
@@ -1661,6 +1660,22 @@ def _only_partly(reading: Reading, hit: Hit) -> bool:
     return _ONLY_THEN.search(told) is not None
 
 
+def _crashes_only_then(reading: Reading, hit: Hit) -> bool:
+    """ "Não dá oom no 512, só no bucket de 1024": a crash denied in part, with when it does
+    happen; not "roda liso sempre", "sem oom, mas demora 9 min só nos previews" (slow only
+    then) nor "no crash so far, only at step 700" (a run still going)."""
+    if _so_far(reading, hit):
+        return False
+    end = reading.sentence_words(reading.sentence_of(hit.first))[1]
+    told = reading.tokens.words[hit.last + 1 : end]
+    return _ONLY_THEN.search(" ".join(told)) is not None and _SLOW.isdisjoint(told)
+
+
+_SLOW: Final = frozenset(
+    {"slow", "slower", "takes", "took", "taking", "minutes", "mins", "min", "hours", "hrs"}
+    | {"lento", "lenta", "devagar", "demora", "demorou", "demorando", "leva", "levou"}
+    | {"minutos", "horas"}
+)
 _ALWAYS: Final = frozenset({"always", "sempre"})
 _NOT: Final = frozenset(
     {"not", "nem", "nao", "doesn't", "doesnt", "don't", "dont", "didn't", "didnt", "won't", "wont"}
@@ -1984,8 +1999,13 @@ def _nothing_changed(reading: Reading, retry: SettingState) -> Hit | None:
         opens = hit.first == 0 or clause_of[hit.first] != clause_of[hit.first - 1]
         if reading.words(hit) in ("nada", "nope") and not opens:
             continue  # "religuei, nao mexi em mais nada e foi ate o fim"
+        if not _OF_SPEED.isdisjoint(reading.tokens.words[hit.last + 1 : hit.last + 4]):
+            continue  # "turned gc on but it didnt help with speed": no crash it did not fix
         return hit
     return None
+
+
+_OF_SPEED: Final = frozenset({"speed", "speeds", "faster", "velocidade", "tempo", "s/it", "it/s"})
 
 
 _RIGHT_AFTER: Final = 6

@@ -4984,6 +4984,48 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc_retry": "still_oom"},
         set(),
     ),
+    # a crash denied only in part is one told, with when it comes
+    ("it doesn't OOM at 512, only when a 768 batch comes up", {"oom_phase": "bucket_spike"}, set()),
+    # …in Portuguese, told as no crash but for the biggest bucket
+    (
+        "não dá oom no 512 só no bucket de 1024",
+        {"oom_phase": "bucket_spike", "goal": "fix_oom"},
+        set(),
+    ),
+    # 'runs smooth always' is no crash denied in part
+    (
+        "4090 com gc ligado no flux kontext, roda liso sempre mas demora 3h. vale desligar?",
+        {"goal": "speed"},
+        {"oom_phase"},
+    ),
+    # slow only at the previews is no crash at the previews
+    (
+        "flux dev na 3090 bs1 gc on, sem oom, mas demora 9 min so nos previews iniciais. como "
+        "acelero?",
+        {"oom_phase": "none", "goal": "speed"},
+        set(),
+    ),
+    # no crash so far, of a run still going, is no crash told
+    (
+        "been at it 40 minutes with no crash so far, but it's only at step 700 of 3000",
+        {},
+        {"goal", "oom_phase"},
+    ),
+    # a state word followed by what it is on for is the state
+    ("gc on pra economizar memoria e ainda oom", {"gc": "enabled"}, set()),
+    # …but 'on to the' is where it went
+    ("I moved gc on to the next run", {}, {"gc"}),
+    # switched on to fix the crashes, and it worked: a retry that fixed it
+    ("liguei o gc pra resolver o oom e funcionou", {"gc": "enabled", "gc_retry": "fixed"}, set()),
+    # …in English
+    ("I turned GC on to fix the OOMs and it worked", {"gc": "enabled", "gc_retry": "fixed"}, set()),
+    # 'on to GC off' is a change, not what it is on for
+    (
+        "went from GC on to GC off once I upgraded to the bigger machine and my zit lora came "
+        "out worse",
+        {"gc": "disabled"},
+        set(),
+    ),
 ]
 
 
@@ -5073,8 +5115,6 @@ def test_what_was_switched_off_before_is_no_state_beside_the_switch_back() -> No
         # no run told as broken, so the rules claim no moment of breaking; the fact model, from
         # annotators split on it, may take the quantizing as the moment
         ("quando ta quantizando o transformer a ram do pc vai a 100% e trava tudo", {"loading"}),
-        # a crash denied only in part is no "no crash"; the bucket it comes on may be read
-        ("it doesn't OOM at 512, only when a 768 batch comes up", {"bucket_spike"}),
     ],
 )
 def test_a_moment_only_the_learned_model_may_read(text: str, moments: set[str]) -> None:

@@ -77,6 +77,7 @@ def intent_of(
         or not reading.tokens.words
         or _good_news(reading, facts)
         or _solved_news(reading)
+        or _shared_for_others(reading)
     ):
         return found  # "hello", "bom dia pessoal!", "👍", "it worked!!": nothing else to go on
     if found in ("unclear", "off_topic"):
@@ -140,6 +141,10 @@ def _by_cues(
         return "off_topic"
     if signals & OUTSIDE_GUIDE or system:
         return "outside_guide"
+    if _shared_for_others(reading):
+        # "PSA: if you OOM on zit, turn GC back on", "dica: desliga o sample se tá estourando":
+        # a tip for others, nothing asked
+        return "off_topic"
     goal = facts.get("goal")
     if facts.get("gc_retry") == "still_oom" and goal is None and not reading.has("thanks"):
         return "fix_oom"  # "> Did re-enabling GC help?" / "nope. same error at the same step"
@@ -530,6 +535,31 @@ _SOLVED: Final = re.compile(
     r"\b(?:solved|resolved|resolvido|resolvi!+|nvm,? (?:fixed|solved|got) it|deixa,? resolvi"
     r"|false alarm|falso alarme|update for anyone|(?:atualizacao|update) pra quem"
     r"|bumping in case|fixed it|consegui resolver)(?:\b|(?<=!))"
+)
+
+
+def _shared_for_others(reading: Reading) -> bool:
+    """A tip, a PSA or an answer written for others, asking nothing and telling no trouble
+    still going: "PSA: if you OOM on zit, turn GC back on", "dica: desliga o sample se tá
+    estourando", "respondendo o @lucas: o teu problema é o bucket de 1280"; not "alguma dica
+    pra rodar flux na 3060" nor "for anyone with a 3060: does batch 2 fit?"."""
+    words = reading.tokens.words
+    # "o teu problema é o bucket", "your issue is": the other's trouble, not the writer's
+    mine = [h for h in reading.of("trouble") if words[h.first - 1 : h.first] not in _YOUR]
+    if asks(reading) or mine or reading.has("still"):
+        return False
+    return any(words[h.first - 1 : h.first] not in _ASKING_FOR for h in reading.of("for_others"))
+
+
+_YOUR: Final = frozenset((w,) for w in ("your", "ur", "teu", "tua", "seu", "sua"))
+# "alguma dica", "me dá uma dica", "any tip for": a tip asked for; "seguindo a dica do
+# reddit", "sua dica": one received
+_ASKING_FOR: Final = frozenset(
+    (w,)
+    for w in (
+        *("alguma", "algumas", "uma", "umas", "any", "some", "da", "need", "a", "the"),
+        *("sua", "tua", "essa", "esta", "your", "this", "that", "de", "do"),
+    )
 )
 
 

@@ -1420,6 +1420,15 @@ _OPTIMIZER_BITS: Final = re.compile(
 _OPTIMIZERS: Final = ("optim", "otimizador", "adam", "lion", "prodigy", "adafactor", "gguf")
 
 
+# What a setting was used in place of: "low_vram on instead of quant", "fp8 instead of full
+# bf16", "liguei o low_vram no lugar de ativar o gradient checkpointing"
+_REPLACED: Final = re.compile(
+    r"\b(?:instead of|rather than|in place of|em vez d[eoa]s?|no lugar d[eoa]s?|ao inves d[eoa]s?)"
+    r"\s+(?:(?:turning|turn|using|use|switching|ativar|ativando|ligar|ligando|usar|usando|the|o|a"
+    r"|os|as|my|meu|minha|back|on|full|plain|puro)\s+){0,3}$"
+)
+
+
 def setting_states(reading: Reading, subject: str | None = None) -> list[SettingState]:
     """Every stated setting, in the order the message states them. ``subject`` is the setting
     a state word with nothing named refers to before any is named (the one a quoted question
@@ -1435,6 +1444,8 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
     for hit in reading.hits:
         kind = hit.kind
         if kind in _NAMED:
+            if reading.said_before(_REPLACED, reading.tokens.starts[hit.first], 60):
+                continue  # "low_vram on instead of quant", "no lugar de ativar o gc": left out
             if kind == "assert" and _of_the_optimizer(hit, reading):
                 continue  # "the optimizer is 8bit", "adamw 8 bit": not the model quantized
             if hit.arg == "quantize" and _not_the_model_trained(hit, reading):

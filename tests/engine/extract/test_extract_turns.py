@@ -1316,6 +1316,26 @@ INTENTS = [
     ),
     # solved, then a question
     ("solved the oom by turning gc on but now it's slow, can I speed it up?", "speed"),
+    # a tip for others, nothing asked
+    ("PSA: if you OOM on zit, turn gradient checkpointing back on", "off_topic"),
+    # …in Portuguese
+    ("dica: desliga o sample se tá estourando na hora de gerar as prévias", "off_topic"),
+    # an answer to someone else's trouble
+    (
+        "respondendo quem perguntou ontem: o teu problema é o bucket de 1280, desliga o sample "
+        "e baixa pra 768",
+        "off_topic",
+    ),
+    # an opinion shared
+    ("my 2 cents: quantize helps more than GC on flux", "off_topic"),
+    # a tip followed is no tip given
+    (
+        "seguindo a dica do reddit coloquei low_vram: true e gc ligado, e continua dando oom "
+        "no passo 1",
+        "fix_oom",
+    ),
+    # a tip asked for
+    ("me da uma dica, flux na 3060 estoura no passo 1", "fix_oom"),
 ]
 
 
@@ -5024,6 +5044,42 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "went from GC on to GC off once I upgraded to the bigger machine and my zit lora came "
         "out worse",
         {"gc": "disabled"},
+        set(),
+    ),
+    # 'as de 1344 é que matam': the images that crash it
+    ("as de 1344 é que matam, o resto vai. zit, gc off, 24gb", {"goal": "fix_oom"}, set()),
+    # …'the 1024 bucket that kills it'
+    (
+        "it's only the 1024 bucket that kills it",
+        {"goal": "fix_oom", "oom_phase": "bucket_spike"},
+        set(),
+    ),
+    # not what kills the quality
+    ("isso que mata a qualidade", {}, {"oom_phase"}),
+    # a bound found by trying is no setting
+    ("tudo acima de 768 estoura, sdxl 3060", {"goal": "fix_oom"}, {"max_resolution"}),
+    # what a setting was used in place of is left out
+    (
+        "qie 2509 w/ low_vram on instead of quant, OOM at the sample step",
+        {"low_vram": True},
+        {"quantize"},
+    ),
+    # …in Portuguese
+    (
+        "Liguei o low_vram no lugar de ativar o gradient checkpointing. RTX 4090, batch 1",
+        {"low_vram": True},
+        {"gc"},
+    ),
+    # …and full precision left for 8-bit is no full precision
+    (
+        "I trained on Flux dev with 8-bit quantization instead of full bf16 because of my card",
+        {"quantize": True},
+        set(),
+    ),
+    # a size replaced is not the size trained
+    (
+        "My LoRA trained at 512 instead of 1024 (VRAM reasons, 3060) looks soft",
+        {"max_resolution": 512},
         set(),
     ),
 ]

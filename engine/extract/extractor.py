@@ -11,7 +11,14 @@ from engine.config.families import family_rules
 from engine.extract import roles, situation
 from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
-from engine.extract.intent import ASKS, GOALS, asks, ended_before_now, intent_of
+from engine.extract.intent import (
+    ASKS,
+    GOALS,
+    asks,
+    ended_before_now,
+    intent_of,
+    shared_for_others,
+)
 from engine.extract.learned import second_opinion
 from engine.extract.lexicon import GC_WORDS, LEXICON
 from engine.extract.locale_guess import guess_locale
@@ -1319,7 +1326,12 @@ def extract(
     intent = intent_of(reading, facts, names, on_topic)
     if intent in ("unclear", "off_topic") and quoting is not scan:
         intent = quoted_intent(quoting, _reading_of) or intent
-    if intent == "off_topic" and block is not None and OTHER_ERROR not in names:
+    if (
+        intent == "off_topic"
+        and block is not None
+        and OTHER_ERROR not in names
+        and not shared_for_others(reading)  # "deixo aqui a config que uso pro flux dev"
+    ):
         intent = (
             "unclear"  # a pasted job with nothing asked: about training, wanting who knows what
         )

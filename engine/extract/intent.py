@@ -77,7 +77,7 @@ def intent_of(
         or not reading.tokens.words
         or _good_news(reading, facts)
         or _solved_news(reading)
-        or _shared_for_others(reading)
+        or shared_for_others(reading)
     ):
         return found  # "hello", "bom dia pessoal!", "👍", "it worked!!": nothing else to go on
     if found in ("unclear", "off_topic"):
@@ -141,7 +141,7 @@ def _by_cues(
         return "off_topic"
     if signals & OUTSIDE_GUIDE or system:
         return "outside_guide"
-    if _shared_for_others(reading):
+    if shared_for_others(reading):
         # "PSA: if you OOM on zit, turn GC back on", "dica: desliga o sample se tá estourando":
         # a tip for others, nothing asked
         return "off_topic"
@@ -538,7 +538,7 @@ _SOLVED: Final = re.compile(
 )
 
 
-def _shared_for_others(reading: Reading) -> bool:
+def shared_for_others(reading: Reading) -> bool:
     """A tip, a PSA or an answer written for others, asking nothing and telling no trouble
     still going: "PSA: if you OOM on zit, turn GC back on", "dica: desliga o sample se tá
     estourando", "respondendo o @lucas: o teu problema é o bucket de 1280"; not "alguma dica

@@ -1336,6 +1336,19 @@ INTENTS = [
     ),
     # a tip asked for
     ("me da uma dica, flux na 3060 estoura no passo 1", "fix_oom"),
+    # numbers shared for others, nothing asked
+    (
+        "for anyone on 16gb: flux kontext on my 5080 trains fine at 768 with gc on, ~4 s/it",
+        "off_topic",
+    ),
+    # a config shared for others is no job pasted to diagnose
+    (
+        "deixo aqui a config que uso pro flux dev na 3090, sem OOM há meses:\n\ntrain:\n  "
+        "batch_size: 1\n  gradient_checkpointing: false\n",
+        "off_topic",
+    ),
+    # …but a job pasted alone wants something
+    ("train:\n  batch_size: 1\n  gradient_checkpointing: false\n", "unclear"),
 ]
 
 

@@ -541,8 +541,8 @@ _SOLVED: Final = re.compile(
 def shared_for_others(reading: Reading) -> bool:
     """A tip, a PSA or an answer written for others, asking nothing and telling no trouble
     still going: "PSA: if you OOM on zit, turn GC back on", "dica: desliga o sample se tá
-    estourando", "respondendo o @lucas: o teu problema é o bucket de 1280"; not "alguma dica
-    pra rodar flux na 3060" nor "for anyone with a 3060: does batch 2 fit?"."""
+    estourando", "respondendo quem perguntou: o teu problema é o bucket de 1280"; not "alguma
+    dica pra rodar flux na 3060" nor "for anyone with a 3060: does batch 2 fit?"."""
     words = reading.tokens.words
     # "o teu problema é o bucket", "your issue is": the other's trouble, not the writer's
     mine = [h for h in reading.of("trouble") if words[h.first - 1 : h.first] not in _YOUR]

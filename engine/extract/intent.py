@@ -544,11 +544,11 @@ def shared_for_others(reading: Reading) -> bool:
     estourando", "respondendo quem perguntou: o teu problema é o bucket de 1280"; not "alguma
     dica pra rodar flux na 3060" nor "for anyone with a 3060: does batch 2 fit?"."""
     words = reading.tokens.words
+    if all(words[h.first - 1 : h.first] in _ASKING_FOR for h in reading.of("for_others")):
+        return False  # no mark of a tip, or only a tip asked for or received
     # "o teu problema é o bucket", "your issue is": the other's trouble, not the writer's
     mine = [h for h in reading.of("trouble") if words[h.first - 1 : h.first] not in _YOUR]
-    if asks(reading) or mine or reading.has("still"):
-        return False
-    return any(words[h.first - 1 : h.first] not in _ASKING_FOR for h in reading.of("for_others"))
+    return not (asks(reading) or mine or reading.has("still"))
 
 
 _YOUR: Final = frozenset((w,) for w in ("your", "ur", "teu", "tua", "seu", "sua"))

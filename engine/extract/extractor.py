@@ -80,6 +80,32 @@ _SETTING_FACTS: Final = {
 }
 
 
+def _all_cards_alike(reading: Reading, found: Sequence[Found]) -> bool:
+    """Cards of one model, told as several ("2x 4090", "duas 3090", "4x A6000"), and every
+    amount read as the card's is theirs: whichever the job is on, its memory is known."""
+    sizes = {h.arg for h in reading.of("gpu")}
+    if len(sizes) != 1 or not _SAME_CARDS.search(reading.low):
+        return False
+    named = next(iter(sizes))
+    if not named.replace(".", "", 1).isdigit():
+        return False  # "2x A100": a card sold in more than one size
+    size = float(named)
+    # "2x 4090 … total capacity of 23.99 GiB", "two 4090s (48GB total)": one card's, or all of them
+    return all(
+        isinstance(f.value, int | float)
+        and round(f.value / size) >= 1
+        and abs(f.value / size - round(f.value / size)) < 0.1
+        for f in found
+        if f.fact == "vram_gb"
+    )
+
+
+_SAME_CARDS: Final = re.compile(
+    r"\b(?:[2-8] ?x ?|(?:dual|two|three|four|duas|dois|tres|quatro|[2-8])\s+)(?:rtx |nvidia )?"
+    r"(?:a|l|h|t)?\d{2,4}s?\b"
+)
+
+
 def _blank(text: str, block: ConfigBlock | None) -> str:
     """The config's lines become line breaks: read as a config, not as prose, and offsets hold.
     A comment line that asks ("# where does low_vram go?? under model or train") is the
@@ -1082,7 +1108,8 @@ def _found_facts(
         first, last = reading.sentence_words(reading.sentence_of(program.first))
         start, end = reading.span(first, max(first, last - 1))
         numbered = [f for f in numbered if not start <= f.start < end]
-    if WRONG_GPU in signals:  # two cards: which one is "the" GPU?
+    if WRONG_GPU in signals and not _all_cards_alike(reading, [*words, *numbered]):
+        # two cards: which one is "the" GPU? (not "2x 4090": either is 24GB)
         words = [f for f in words if f.fact != "vram_gb"]
         numbered = [f for f in numbered if f.fact != "vram_gb"]
     elif any(

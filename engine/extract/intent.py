@@ -78,6 +78,7 @@ def intent_of(
         or _good_news(reading, facts)
         or _solved_news(reading)
         or shared_for_others(reading)
+        or _answers_another(reading)
     ):
         return found  # "hello", "bom dia pessoal!", "👍", "it worked!!": nothing else to go on
     if found in ("unclear", "off_topic"):
@@ -135,15 +136,20 @@ def _by_cues(
         # finds this later: gc on, batch 1, finished": news of a fix, nothing asked
         return "off_topic"
     system = facts.get("memory_kind") == "system"
+    if signals & OUTSIDE_GUIDE and _only_thanks_left(reading):
+        # "setting CUDA_VISIBLE_DEVICES did it, thanks", "era a placa errada mesmo. valeu!": the
+        # cause found and thanked for, nothing wrong told any more
+        return "off_topic"
     if signals & OUTSIDE_GUIDE == {OTHER_ERROR} and not system:
         # another error than memory running out ("illegal memory access", a full disk while
         # saving) is no memory trouble at all, unless an update brought it (another signal)
         return "off_topic"
     if signals & OUTSIDE_GUIDE or system:
         return "outside_guide"
-    if shared_for_others(reading):
+    if shared_for_others(reading) or _answers_another(reading):
         # "PSA: if you OOM on zit, turn GC back on", "dica: desliga o sample se tá estourando":
-        # a tip for others, nothing asked
+        # a tip for others, nothing asked; "> will GC make my lora worse? / no, I've trained 20
+        # with it on": an answer to someone quoted
         return "off_topic"
     goal = facts.get("goal")
     if facts.get("gc_retry") == "still_oom" and goal is None and not reading.has("thanks"):
@@ -561,6 +567,57 @@ _ASKING_FOR: Final = frozenset(
         *("sua", "tua", "essa", "esta", "your", "this", "that", "de", "do"),
     )
 )
+
+
+def _answers_another(reading: Reading) -> bool:
+    """Someone quoted first, then a reply that asks nothing and tells no trouble of the
+    writer's still going: an answer, a correction or an experience shared with them ("replying
+    to @quinn: "accumulation uses more vram" it doesn't, I run accumulation 4 on 8gb"). Not a
+    short reply, nor "same here" under the quote."""
+    if not _QUOTED_FIRST.match(reading.text) or len(reading.tokens.words) < _AN_ANSWER:
+        return False
+    if asks(reading) or reading.has("still", "trouble") or _SAME_HERE.search(reading.low):
+        return False
+    last_fix = max((h.last for k in ("fixed", "fine", "gone") for h in reading.of(k)), default=-1)
+    return all(reading.negated(h) or h.last < last_fix for h in reading.of("oom"))
+
+
+# Another person quoted first, by the forum's and chat's marks: not a bare "> " quote, which
+# as often holds the assistant's own question ("> Is GC on? / no idea, I used a template")
+_QUOTED_FIRST: Final = re.compile(
+    r"\s*(?:quote from\b|cita[cç][aã]o de\b|replying to\b|respondendo\b|↪|╰|@\w+"
+    r" (?:said|disse|falou|wrote|escreveu)\b)",
+    re.IGNORECASE,
+)
+_AN_ANSWER: Final = 8  # words: fewer answer the assistant's own question ("yes, still OOM")
+_SAME_HERE: Final = re.compile(
+    r"\b(?:same here|same (?:issue|problem|thing)|me too|\+1|mesma coisa|mesmo problema"
+    r"|aqui tambem|aqui tb|comigo tambem|tenho o mesmo|i have the same|having the same)\b|\+1"
+)
+
+
+def _only_thanks_left(reading: Reading) -> bool:
+    """A thank-you with nothing asked and no trouble told: no crash, no memory filling, no
+    slowness ("thanks in advance, RAM fills up to 64GB" still tells one)."""
+    words = reading.tokens.words
+    return (
+        any(words[h.first : h.last + 1] not in _NOT_THANKS for h in reading.of("thanks"))
+        and "?" not in reading.text
+        and not reading.has(*_TROUBLE_TOLD)
+    )
+
+
+# the lexicon's "thanks" also marks a message set apart from the topic ("also unrelated")
+_NOT_THANKS: Final = frozenset(
+    {
+        ("unrelated",),
+        ("offtopic",),
+        ("off", "topic"),
+        ("fora", "do", "assunto"),
+        ("nada", "a", "ver"),
+    }
+)
+_TROUBLE_TOLD: Final = ("oom", "ram", "vram", "speed", "shared_memory", "trouble", "still", "slow")
 
 
 def _over_and_thanked(reading: Reading) -> bool:

@@ -1030,6 +1030,8 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             continue  # "I'd like the previews smaller than 1024": compared to, not set
         if role in _SETTING_ROLES and _corrected_away(reading, number, numbers, clause_of):
             continue  # "a resolução é 768 e não 1024", "it's batch 2 not 4": not the value
+        if role in _REVISED_ROLES and _hedged(reading, number):
+            continue  # "batch 4 I think, might be 2", "every 100 steps, or maybe 250": a guess
         if (
             role == "max_resolution"
             and not number.members
@@ -1071,6 +1073,44 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         end = max(number.end, reading.tokens.ends[last])
         assigned.append(Assigned(role, number, start, end))
     return assigned
+
+
+# A value doubted right after it, in its own clause: a second guess at it ("or maybe 250", "ou
+# é 20?"), or the writer's doubt ("batch 4 I think, not sure", "1024... na real não sei se é")
+_HEDGED_AFTER: Final = re.compile(
+    r"(?:\s*(?:steps|passos|gb|px|frames|card|placa))?[ \t,;:(\u2014-]*(?:\.\.\.\s*)?"
+    r"(?:hmm+[ \t,.]*)?"
+    # "24gb card. hmm or is it 20?": a second guess may follow a full stop
+    r"(?:\.\s*(?:hmm+[ \t,.]*)?(?:or|ou)\s+(?:is it|was it|e|eh|seria|era|maybe|talvez)\s+~?\d"
+    r"|(?:or|ou)\s+(?:maybe\s+|talvez\s+|is it\s+|was it\s+|e\s+|eh\s+|seria\s+|era\s+)?~?\d"
+    # a bare "I think" is as sure as people get ("resolution is 768 I think"): only with a
+    # doubt after it ("batch 4 I think. not sure actually")
+    r"|(?:(?:i think|i guess|eu acho|acho)[.,;]?\s+(?:not sure|nao tenho certeza|maybe|talvez"
+    r"|might|pode ser)|maybe not|talvez nao"
+    r"|not sure|nao tenho certeza|nao sei se"
+    r"|na real nao sei|actually,? not sure|i don'?t remember|don'?t remember"
+    r"|nao lembro)\b)"
+)
+
+
+def _hedged(reading: Reading, number: Number) -> bool:
+    """Doubted right after it is said, and not said again after the doubt ("16gb I think.
+    yeah 16" is sure in the end)."""
+    doubt = _HEDGED_AFTER.match(reading.low, number.end)
+    if doubt is None:
+        return False
+    digits = _DIGITS.search(reading.low, number.start, number.end)
+    if digits is None:
+        return True
+    again = re.compile(rf"(?<![\d.]){re.escape(digits.group())}(?!\d|[.,]\d)")
+    return not any(
+        _SENTENCE_BREAK.search(reading.low, doubt.end(), m.start())
+        for m in again.finditer(reading.low, doubt.end())
+    )
+
+
+_DIGITS: Final = re.compile(r"\d+(?:[.,]\d+)?")
+_SENTENCE_BREAK: Final = re.compile(r"[.!?\n]")
 
 
 def _corrected_away(
@@ -1177,6 +1217,10 @@ _STEPS_AFTER_SIZE: Final = 3  # words from a preview's WxH to its steps: "1024x1
 def _moved(low: str, before: Number, after: Number) -> bool:
     """ "from 2 to 4", "de 4 pra 1": the value changed, and the second is the one now; or
     corrected ("batch 4, no wait, 2", "81 frames, aliás 49", "it was 4, I dropped it to 1")."""
+    if low[max(0, before.start - 2) : before.start] == "~~" and _STRUCK.fullmatch(
+        low, before.end, after.start
+    ):
+        return True  # "batch ~~4~~ 1": the value struck through, then the one now
     return bool(
         _TO.fullmatch(low, before.end, after.start)
         or _REVISED.fullmatch(low, before.end, after.start)
@@ -1184,19 +1228,24 @@ def _moved(low: str, before: Number, after: Number) -> bool:
     )
 
 
+_STRUCK: Final = re.compile(r"~~\s*")
 _NOW: Final = re.compile(r"\s*,\s*(?:now|agora|hoje|today)\s*")  # "was batch 4, now 1"
 
 
 _REVISED: Final = re.compile(
     r"\s*[,.(#\u2014\u2013-]*\s*(?:"
     r"(?:(?:no|nao)\s*[,.]?\s+)?"
-    r"(?:wait|sorry|sry|pera|alias|i mean|actually|or rather|quer dizer|digo|ops|oops|erm|err"
-    r"|my bad|errei)"
+    r"(?:(?:wait|sorry|sry|pera|alias|i mean|actually|or rather|quer dizer|digo|ops|oops|erm"
+    r"|err|my bad|errei|na verdade|na real|correction|correcao|corrigindo|scratch that)"
+    r"\s*[,.:]?\s*)+"  # "batch 4 sorry i mean 2"
     r"|(?:i |eu )?(?:dropped|lowered|reduced|cut|changed|baixei|reduzi|diminui|mudei)"
     r"(?: it| ele| isso)?\s*(?:to|pra|para|pro|down to)"
+    r"|(?:e |and )?(?:eu )?cai\s*(?:pra|para|pro)"  # "tava em batch 4 e caí pra 2"
     # "1024 — no, 768", "sdxl com 1536... não, 1280": a bare no after a pause
     r"|(?<=[\u2014\u2013.-] )(?:no|nao)"
-    r")\s*[,.:]?\s*(?:(?:e|it's|its|it is|sao|is|are)\s+)?"
+    # "16gb card *12gb", "placa de 4gb *48gb": the chat's mark of a typo put right
+    r"|(?:(?:gb|card|placa|gpu|vram|px|frames|lol|kkk+)\s+){0,2}\*(?!\s)"
+    r")\s*[,.:]?\s*(?:(?:e|era|it's|it'|its|it is|sao|is|are|was)\s*)?"
 )
 
 
@@ -1943,6 +1992,10 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
                 for i in items
                 if i.number.members or not reading.said_before(_WAS, i.number.start, 24)
             ] or items
+        if role in _REVISED_ROLES and role != "resolutions":
+            # "meu primeiro LoRA foi em 768 … Agora tô em 1024", "o antigo era 768, o novo é
+            # 1024": a run told before, then the run now
+            items = _of_the_run_now(reading, items)
         if revised and role in _REVISED_ROLES:
             # "81 frames. edit: 49 too. edit 2: even 33 ooms", "4. digo, 2": said last, after
             # the message corrects or updates itself
@@ -1968,6 +2021,42 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
             items = _the_failing(reading, items, keep="calm")
         found.extend(_facts(reading, role, items))
     return _at_a_sample(reading, _paired_batch(reading, found, by_role), by_role)
+
+
+def _of_the_run_now(reading: Reading, items: list[Assigned]) -> list[Assigned]:
+    """Of values said before and after a turn to the run now ("this one", "o novo", "now"),
+    in a message that tells an earlier run first, the ones after the turn."""
+    if len({i.number.value for i in items}) < 2 or any(i.number.members for i in items):
+        return items
+    first = min(i.number.start for i in items)
+    if not any(
+        reading.sentence_of(h.first) == reading.sentence_of(reading.word_at(first))
+        for h in reading.of("past")
+    ) and not _EARLIER_RUN.search(reading.low, 0, first + 1):
+        return items
+    sentence_of = reading.sentence_of
+    turns = [
+        m.start()
+        for m in _TURN_TO_NOW.finditer(reading.low)
+        # the run before told in a sentence of its own: not "picked the 48GB machine this time
+        # because the 24GB one was slow"
+        if any(sentence_of(i.number.first) < sentence_of(reading.word_at(m.start())) for i in items)
+        and any(i.number.start > m.start() for i in items)
+    ]
+    if not turns:
+        return items
+    return [i for i in items if i.number.start > turns[-1]]
+
+
+_EARLIER_RUN: Final = re.compile(
+    r"\b(?:first|my first|primeiro|primeira|last time|ultima vez|o antigo|a antiga|the old|old job"
+    r"|previous|anterior|semana passada|last week|last month|mes passado|before|antes|run a|v1)\b"
+)
+_TURN_TO_NOW: Final = re.compile(
+    r"\b(?:this one|this time|the new one|the new job|the current one|o novo|a nova|o de agora"
+    r"|a de agora|esse de agora|essa de agora|dessa vez|desta vez|nessa vez|hoje|today|now|agora"
+    r"|run b|v2)\b"
+)
 
 
 def _the_failing(reading: Reading, items: list[Assigned], keep: str = "crash") -> list[Assigned]:

@@ -518,6 +518,12 @@ def _asked(word: Hit, reading: Reading) -> bool:
         return False  # "funcionou! era só religar o gradient checkpointing mesmo": done
     if said in _PT_INFINITIVES and before[-2:] in (("tive", "que"), ("tive", "de")):
         return False  # "tive que religar o gc": done, because it had to be
+    if (
+        said in _PT_INFINITIVES
+        and before[-1:] == ("foi",)
+        and not _CHANGED_WHAT.isdisjoint(words[max(0, word.first - 4) : word.first - 1])
+    ):
+        return False  # "o que mudei foi tirar o gc", "a única coisa que fiz foi desligar": done
     if said in _PT_INFINITIVES:
         # "desligar o gradient checkpointing foi a melhor ideia da semana 🙃", "desligar o GC
         # deixou tudo mais rápido": the act done, told by what it did
@@ -534,6 +540,7 @@ def _asked(word: Hit, reading: Reading) -> bool:
     return any(w in _INFINITIVES or w in _JUST or w in _NEED for w in near)
 
 
+_CHANGED_WHAT: Final = frozenset({"mudei", "fiz", "alterei", "mexi", "troquei", "mudamos"})
 _AFTER_DOING: Final = frozenset({("depois", "de"), ("dps", "de"), ("dpois", "de")})
 _ALL_IT_TOOK: Final = frozenset(
     {("era", "so"), ("foi", "so"), ("era", "apenas"), ("foi", "apenas"), ("so", "bastou")}

@@ -73,9 +73,13 @@ _WHICH_CARD: Final = re.compile(
     r" (?:on |to |pra |para |na |no )?(?:the |a |o )?(?:gpu|placa|card|rtx |gtx )?"
     r"(?:[1-5]0[5-9]0|10[5-8]0|16[56]0)\b"
     r"|\b(?:training|running|treinando|rodando) on the (?:rtx |gtx )?\d{4}\b"
+    r"|\b(?:on|runs out of memory on|na|no) the (?:little|small|tiny) (?:card|gpu|one)\b"
+    r"|\b(?:usar|usando|usa|use|uses|using) (?:a |o |the )?(?:gpu |placa |card )?[0-7]\b"
+    r"(?!\s*(?:x\b|placas|gpus?|cards?))"
     r"|\b(?:rtx |gtx )?\d{4} (?:is|sits|stays|ta|fica|esta) (?:idle|parada|parado|ociosa)\b"
     # "it's using the 3060 not the 3090", "tá rodando na 3060, não na 4090"
-    r"|\b(?:using|uses|on|rodando|roda|treinando|usando|usa) (?:the |a |o |na |no )?(?:rtx |gtx )?"
+    r"|\b(?:using|uses|on|filling|rodando|roda|treinando|usando|usa|enchendo)"
+    r" (?:the |a |o |na |no )?(?:rtx |gtx )?"
     r"\d{4},? (?:not|nao|and not|e nao|instead of|em vez da|ao inves da) (?:the |a |o |na |no )?"
     r"(?:rtx |gtx )?\d{4}\b"
     # "como eu escolho a placa?", "how do I pick which GPU it uses"
@@ -94,7 +98,11 @@ def _two_cards(reading: Reading) -> Hit | None:
     inside = {w for h in cards for w in words[h.first : h.last + 1]}
     old = {m.group() for m in _OLD_CARD.finditer(reading.low)} - inside
     if len(named | old) < 2 and not _TWO_CARDS.search(reading.low):
-        return None
+        # two cards told only by their index, and the job on the one not meant: "picked GPU #1
+        # but the logs say cuda:0"; not "device: cuda:0, GPU 1 runs my displays"
+        indexes = {m.group(1) for m in _CARD_INDEX.finditer(reading.low)}
+        if len(indexes) < 2 or _NOT_MEANT.search(reading.low) is None:
+            return None
     which = _WHICH_CARD.search(reading.low)
     if which is None or _AS_MEANT.search(reading.low):
         return None  # "runs on cuda:0, which is the 5090 (checked in nvidia-smi)": as meant
@@ -118,7 +126,8 @@ def _other_card_not_meant(reading: Reading) -> Hit | None:
 _NOT_MEANT: Final = re.compile(
     r"\b(?:wrong|errad[ao]|instead|em vez|ao inves|even though|although|mesmo (?:eu )?"
     r"(?:selecionando|escolhendo|colocando|setando|pondo)|still (?:starts|allocates|uses|goes|runs"
-    r"|lands|loads|picks|trains)|keeps (?:picking|using|going|loading|landing|putting|choosing)"
+    r"|lands|loads|picks|trains|shows)|(?:continuam|continua) (?:mostrando|usando|indo)"
+    r"|keeps (?:picking|using|going|loading|landing|putting|choosing)"
     r"|always (?:picks|uses|goes|lands|loads)|sempre (?:pega|vai|usa|cai)"
     r"|(?:foi|vai|indo|went|goes|going) (?:pra|para|to|on|onto) (?:a |the )?(?:gpu|placa|card|cuda)"
     r"|(?:pegou|pega|picked|picks|grabbed|grabs|escolheu|usou) (?:a |the |o )?"
@@ -141,9 +150,15 @@ _A_BUCKET: Final = re.compile(
 )
 _AS_MEANT: Final = re.compile(
     r"\b(?:on purpose|as intended|as it should|de prop[oó]sito|como deveria|checked in|conferi"
-    r"|verifiquei|confirmei|i checked|confirmed)\b"
+    r"|verifiquei|confirmei|i checked|confirmed|double checked|double-checked"
+    r"|(?<!if it's )(?<!if its )(?<!if it is )(?<!se for )(?<!se estiver )"
+    r"(?:on|is|e|na|a) (?:the |a )?(?:right|correct|certa|correta) (?:one|gpu|card|placa))\b"
 )
-_TWO_CARDS: Final = re.compile(r"\b(?:2|two|duas|dois) (?:gpus?|cards?|placas)\b")
+_TWO_CARDS: Final = re.compile(
+    r"\b(?:[2-8]|two|three|four|eight|duas|dois|tres|quatro|oito) (?:gpus?|cards?|placas)\b"
+)
+# Two different cards told by their index: "picked GPU #1 but the logs say cuda:0"
+_CARD_INDEX: Final = re.compile(r"\b(?:gpu|cuda|device|placa) ?[:#]? ?([0-7])\b(?! has a total)")
 _OLD_CARD: Final = re.compile(r"\b(?:10[5-8]0|16[56]0)\b")
 
 
@@ -151,6 +166,7 @@ _OLD_CARD: Final = re.compile(r"\b(?:10[5-8]0|16[56]0)\b")
 _OTHER_PROGRAM: Final = re.compile(
     r"\b(?:game|games|jogo|jogos|fortnite|cyberpunk|valorant|warzone|minecraft|comfy|comfyui"
     r"|kohya|forge|a1111|automatic1111|fooocus|ollama|lm studio|obs|wallpaper engine|blender"
+    r"|premiere|davinci|photoshop"
     r"|chrome|firefox|discord|steam|steamwebhelper|browser|navegador"
     r"|(?:another|other|a second|second) (?:training|job|run|lora|instance|terminal|process)"
     r"|(?:outro|outra|segundo|segunda) (?:treino|job|lora|instancia|terminal|processo)"
@@ -226,9 +242,26 @@ _CARD_FULL: Final = re.compile(
     r"|(?:memoria )?compartilhada (?:vai|fica) (?:subindo|crescendo)"
     r"|ram do (?:pc|sistema) (?:vai|sobe|enche))"
 )
+
+
+def _smi_full(reading: Reading) -> re.Match[str] | None:
+    """nvidia-smi read as nearly full: "nvidia-smi shows 23.8/24.0", "mostra 11.8/12gb"."""
+    for m in _SMI_READING.finditer(reading.low):
+        used, total = (float(g.replace(",", ".")) for g in m.groups())
+        if total > 0 and 0.95 <= used / total <= 1:
+            return m
+    return None
+
+
+_SMI_READING: Final = re.compile(
+    r"\bnvidia[ -]?smi (?:shows|mostra|says|diz)\s+(\d+(?:[.,]\d+)?)\s*(?:gb|gib)?\s*/\s*"
+    r"(\d+(?:[.,]\d+)?)"
+)
 # A run slowed down many times over.
 _SLOWED: Final = re.compile(
-    r"\b(?:\d+x (?:slower|mais lento)|(?:super|really|insanely|absurdly|mega|muito) slow"
+    r"\b(?:lentissim[oa]s?|(?:[2-9]\d|\d{3,})\s*(?:s|sec|secs|seg|segundos)\s*(?:/|per|por)\s*"
+    r"(?:it|step|passo)"
+    r"|\d+x (?:slower|mais lento)|(?:super|really|insanely|absurdly|mega|muito) slow"
     r"|s/it (?:goes|go|went|vai|vao|foi|foram|jumps|sobe|subiu)|to a crawl"
     r"|(?:like|tipo|uns) \d+x\b|fica \d+x)"
 )
@@ -367,7 +400,7 @@ def signal_hits(reading: Reading) -> dict[str, Hit]:
             # "8 dedicated + 15.9 shared, so why does it OOM?": a crash is no crawl
             at = reading.word_at(seen.start())
             found[kind] = Hit("signal", kind, at, at)
-    full = _CARD_FULL.search(reading.low)
+    full = _CARD_FULL.search(reading.low) or _smi_full(reading)
     if (
         full is not None
         and _SLOWED.search(reading.low)
@@ -443,6 +476,7 @@ def _of_the_run(reading: Reading, hit: Hit) -> bool:
         or _closed_for_it(reading, hit)
         or _elsewhere(reading, hit)
         or _its_own_peak(reading, hit)
+        or _smi_of_the_run(reading, hit)
     ):
         # "nvidia-smi shows 300MB used before I start", "closed comfy, still OOM": nothing else
         # on the card
@@ -457,6 +491,20 @@ def _of_the_run(reading: Reading, hit: Hit) -> bool:
         return False  # "you said it broke after the update, but I haven't updated in a month"
     # another person's job on one's card is the trouble itself ("my brother was gaming on it")
     return hit.arg == OTHER_PROCESS or not of_another_person(reading, hit.first)
+
+
+def _smi_of_the_run(reading: Reading, hit: Hit) -> bool:
+    """nvidia-smi told showing only a reading of the card's memory ("nvidia-smi shows memory at
+    98%, then it dies", "mostra 11.8/12.0"), not a program or memory held by something else."""
+    if reading.tokens.words[hit.first] != "nvidia":
+        return False
+    return _OWN_READING.match(reading.low, reading.span(hit.first, hit.last)[1]) is not None
+
+
+_OWN_READING: Final = re.compile(
+    r"\s*(?:the\s+|a\s+|o\s+)?(?:(?:gpu|vram|memory|memoria|usage|uso)\s+)?"
+    r"(?:(?:at|a|em|of|de|in)\s+)?~?\d+(?:[.,]\d+)?\s*(?:%|/\s*\d)"
+)
 
 
 def _closed_for_it(reading: Reading, hit: Hit) -> bool:
@@ -513,11 +561,20 @@ def ended_by_them(reading: Reading, hit: Hit) -> bool:
     """ "Killed" told of what the person ended, not of the kernel: "closed comfyui, killed every
     python", "I killed the old process"."""
     start, end = reading.span(hit.first, hit.last)
+    if _KILLED_A_RUN.match(reading.low, end) and not reading.said_before(_BY_THE_SYSTEM, start, 24):
+        return True  # "the final samples killed my 6h run": a crash told, not the kernel's kill
     return bool(_KILLED_WHAT.match(reading.low, end) or reading.said_before(_I_KILLED, start, 12))
 
 
 _KILLED_WHAT: Final = re.compile(
     r"\s+(?:off\s+)?(?:every|all|any|other|those|these|stray|zombie|leftover|old)\b"
+)
+_KILLED_A_RUN: Final = re.compile(
+    r"\s+(?:my|the|this|that|a|an|our)\s+(?:[\w.-]+\s+){0,2}?(?:run|training|job|lora|progress)\b"
+)
+_BY_THE_SYSTEM: Final = re.compile(
+    r"\b(?:kernel|oom killer|oom-killer|linux|system|sistema|windows|os|docker|container|oomd)"
+    r"\s+(?:\w+\s+)?$"
 )
 _I_KILLED: Final = re.compile(r"\b(?:i|we|i've|ive|then|also)\s+$")
 _NOT_UPDATED: Final = re.compile(
@@ -681,12 +738,19 @@ def _fine_since(reading: Reading, update: Hit) -> bool:
         and h.first > update.last
         and reading.sentence_of(h.first) == sentence
         and not reading.negated(h)
+        # "since the update low_vram does nothing, was fine before", "pulled the latest this
+        # morning, and the same config ran fine yesterday": fine before it, not since
+        and _BEFORE_IT.isdisjoint(reading.tokens.words[h.last + 1 : h.last + 4])
         # "the job that finished yesterday now can't even load": fine before, not since
         and not any(turn > h.last for turn in turns)
         for h in reading.hits
     )
 
 
+_BEFORE_IT: Final = frozenset(
+    {"before", "antes", "previously", "anteriormente", "yesterday", "ontem", "earlier", "last"}
+    | {"passada", "passado", "friday", "sexta", "weeks", "semanas", "months", "meses"}
+)
 _NOT_THE_UPDATE: Final = re.compile(
     r"\b(?:update|updated|updating|atualizei|atualizar|atualizacao|driver)\b[^.!?\n]{0,60}"
     r"(?:fixed nothing|didn'?t fix|did not fix|didn'?t help|nao resolveu|e nada\b|[,.;] nada\b"

@@ -951,7 +951,7 @@ def _amount_before(reading: Reading, hit: Hit) -> bool:
 
 
 _NOT_AFTER: Final = frozenset({"nem", "nao", "not", "never", "barely", "mal", "quase", "isn't"})
-_AMOUNT: Final = re.compile(r"\d+(?:gb|g|gigs?|giga)?$")
+_AMOUNT: Final = re.compile(r"\d+(?:gb|g|gigs?|giga)?$|gigs?$|gigas?$")  # "sixty four gigs of ram"
 
 
 def phase(
@@ -1118,11 +1118,38 @@ def phase(
     if spikes and any(f.value == "later" for f in words):
         # "de vez em quando solta um OOM no meio do treino": now and then says more than when
         return spikes[0]
+    gone = [
+        f
+        for f in (*words, *numbered)
+        if f.value == "first_steps" and _a_step_gone_through(reading, f)
+    ]
+    words = [f for f in words if f not in gone]
+    numbered = [f for f in numbered if f not in gone]
     if words:
         # Words say when more surely than a step number; of several, the one nearest an OOM
         # word ("no passo 250, bem quando gera as amostras").
         return min(words, key=lambda f: (_distance(reading, f, ooms), f.start))
     return min(numbered, key=lambda f: f.start, default=None) or _from_progress_bar(reading)
+
+
+def _a_step_gone_through(reading: Reading, found: Found) -> bool:
+    """A log's step line that went through, a later step logged after it: "step 2/2000 ... ok /
+    … / step 640/2000 CUDA out of memory" broke at 640, not at 2."""
+    low = reading.low
+    line_end = low.find("\n", found.end) % (len(low) + 1)
+    crash = next(
+        (s for h in reading.of("oom") if (s := reading.span(h.first, h.last)[0]) > line_end),
+        None,
+    )
+    if crash is None or not _A_STEP.search(low, line_end, crash):
+        return False  # the last step logged before the crash is when it broke
+    line = low[found.end : line_end]
+    return _STEP_WENT_OK.search(line) is not None and _BROKE_HERE.search(line) is None
+
+
+_A_STEP: Final = re.compile(r"\b(?:step|passo)\s*\d+")
+_STEP_WENT_OK: Final = re.compile(r"\b(?:ok|okay|loss|done|fine|passou)\b")
+_BROKE_HERE: Final = re.compile(r"oom|out of memory|outofmemory|estour|crash|killed|error|erro")
 
 
 _NEVER_WITH_GC_ON: Final = re.compile(
@@ -1517,6 +1544,8 @@ def _logged_past(reading: Reading, hit: Hit, line_end: int, done: bool = False) 
     own = (
         bars[0][1] is not None
         and bars[0].start() < next_line_end
+        # "Caching text embeddings: 100%" on its own line: the bar after it is the next stage's
+        and _LINE_DONE.match(low, reading.span(hit.first, hit.last)[1], line_end) is None
         and (named is None or _STAGE_LABEL.search(named[1]) is not None)
     )
     if done:
@@ -1524,6 +1553,7 @@ def _logged_past(reading: Reading, hit: Hit, line_end: int, done: bool = False) 
     return not own or len(bars) > 1 or bars[0][1] == "100"
 
 
+_LINE_DONE: Final = re.compile(r"[\s:.]*100%\s*$")
 _PERCENT_BAR: Final = re.compile(r"(\d{1,3})%\s*\||\bstep\s+\d+\s*/\s*\d+")
 _JOB_BAR: Final = re.compile(r"\s*([\w.\-]+):\s+\d{1,3}%\s*\|")
 _STAGE_LABEL: Final = re.compile(r"cach|quantiz|load|generat|sampl|encod|shard")
@@ -2301,7 +2331,7 @@ def _so_far(reading: Reading, hit: Hit) -> bool:
 
 
 _YET: Final = ("so far", "yet", "ate agora", "por enquanto", "ainda", "until now", "for now")
-_STILL_GOING: Final = frozenset({"ainda", "still", "yet"})
+_STILL_GOING: Final = frozenset({"ainda", "still", "yet", "enquanto"})  # "por enquanto nenhum"
 
 
 def _after_a_retry(reading: Reading, cue: Hit, states: Sequence[SettingState]) -> bool:

@@ -1349,6 +1349,164 @@ INTENTS = [
     ),
     # …but a job pasted alone wants something
     ("train:\n  batch_size: 1\n  gradient_checkpointing: false\n", "unclear"),
+    # an update told in other words than a pull: the toolkit got updated, an old commit, a
+    # rollback asked for
+    (
+        "RunComfy's AI Toolkit got updated over the weekend and my exact same Z-Image job that "
+        "ran fine on Friday now dies with CUDA OOM while caching latents.",
+        "outside_guide",
+    ),
+    (
+        "o ai toolkit foi atualizado ontem e agora o mesmo job de flux que rodava dá OOM no "
+        "passo 1",
+        "outside_guide",
+    ),
+    (
+        "Was on an old commit from March, updated to get Qwen Edit 2511 support, and now my "
+        "old Flux dev configs OOM on the same 3090.",
+        "outside_guide",
+    ),
+    (
+        "how do I roll back ai-toolkit to last week's version? the update broke my chroma "
+        "training (OOM at step 0)",
+        "outside_guide",
+    ),
+    (
+        "troquei a imagem docker pela latest e agora o mesmo treino de lumina dá OOM no passo "
+        "1. voltei pra tag antiga e funcionou",
+        "outside_guide",
+    ),
+    # fine before the update is no run fine since it
+    (
+        "since the last update the Low VRAM checkbox seems to do nothing, was fine before. now "
+        "OOM on my 3060 at step 1 with zit",
+        "outside_guide",
+    ),
+    # an image's tag named in passing is no update
+    ("Running ostris/aitoolkit:latest in docker, flux dev OOMs at step 1 with gc off", "fix_oom"),
+    (
+        "Tried: updated to latest main (no change), GC back on -> still OOM at step 0. "
+        "Kontext, A5000.",
+        "fix_oom",
+    ),
+    # another program on the card, in more words
+    (
+        "No RunComfy tô com o ComfyUI e o AI Toolkit na mesma máquina. Quando o Comfy gera "
+        "imagem, o treino morre com CUDA OOM.",
+        "outside_guide",
+    ),
+    (
+        "O Adobe Premiere aberto tava usando VRAM da minha 4070 e o treino de SDXL crashava "
+        "por falta de memória de GPU.",
+        "outside_guide",
+    ),
+    (
+        "o nvidia-smi mostra 5.4GB usados pelo comfyui e pelo chrome antes de eu começar. "
+        "treinando zit numa 4080 super, oom no passo 1",
+        "outside_guide",
+    ),
+    # nvidia-smi showing the run's own memory is no other process
+    (
+        "Card sits at 83C, nvidia-smi shows memory at 98%, then around step 1650 of 2500 it "
+        "dies with CUDA out of memory. Hunyuan Video, gc on",
+        "fix_oom",
+    ),
+    # a run crawling on swap
+    (
+        "O treino não crasha, mas o Linux fica usando swap feito louco, 40GB de swap, e cada "
+        "passo demora 1 minuto. Qwen Edit, 3090",
+        "outside_guide",
+    ),
+    # the job told to be on the card meant
+    (
+        "CUDA_VISIBLE_DEVICES=0 is the 4090, double checked with nvidia-smi -L. Still OOM at "
+        "1024 with HiDream, gc on, bs1.",
+        "fix_oom",
+    ),
+    (
+        "I have two cards, a 3090 and a 3060, and training runs out of memory on the 3060. how "
+        "do I make it use the 3090? does gc matter if it's on the right one?",
+        "outside_guide",
+    ),
+    # the cause found and thanked for
+    ("ok setting CUDA_VISIBLE_DEVICES before launching the UI did it, thanks a lot", "off_topic"),
+    ("show, era a placa errada mesmo. valeu!", "off_topic"),
+    # 'unrelated' marks a side question, not thanks
+    (
+        "job exited with code 137 while quantizing. also unrelated, does anyone know why the "
+        "UI shows 0 steps/s",
+        "outside_guide",
+    ),
+    # a run killed by a crash is not the kernel's kill
+    (
+        "the final samples killed my 6h run. qwen edit 2509, gc off, CUDA out of memory at the "
+        "last sampling",
+        "fix_oom",
+    ),
+    # nvidia-smi read as full, and a crawl with no crash: the spill
+    (
+        "hit 97% vram and then it just sits there, not crashed, ~55s per step, nvidia-smi "
+        "shows 23.8/24.0. sdxl, gc off",
+        "outside_guide",
+    ),
+    (
+        "depois de umas 2h o treino do wan fica lentissimo mas nao crasha. nvidia-smi mostra "
+        "23.9/24gb usado o tempo todo",
+        "outside_guide",
+    ),
+    ("nvidia-smi shows 23.8/24.0 and then CUDA OOM at step 3", "fix_oom"),
+    # an answer to someone quoted by name, nothing asked and no trouble of one's own
+    (
+        'replying to @quinn: "gradient accumulation uses more vram, turn it off" it doesn\'t, '
+        "it's the same memory as batch 1. my 8gb 3060 ti runs sd1.5 at batch 1 with "
+        "accumulation 4 and GC on all day, no crashes",
+        "off_topic",
+    ),
+    (
+        'respondendo @tati: "gradient accumulation gasta mais vram, desliga" não gasta. é a '
+        "mesma memória do batch 1. treino pony numa placa de 6gb em batch 1 com accumulation 4 "
+        "e GC ligado faz meses sem erro",
+        "off_topic",
+    ),
+    # a bare quote is as often the assistant's own question
+    (
+        "> Is gradient checkpointing on in this job?\nno idea honestly, i used a template "
+        "someone shared and it keeps crashing",
+        "fix_oom",
+    ),
+    (
+        "> are you getting an out-of-memory error, or is it about speed?\nno errors at all, "
+        "just slow. sdxl, 4060, bs 1 at 1024, about 3 sec per step",
+        "speed",
+    ),
+    # fine the day before the update is no run fine since it
+    (
+        "OOM on step 1 with qwen edit since this morning, gc off. update: just realised I also "
+        "pulled the latest ai-toolkit this morning, and the same config ran fine yesterday",
+        "outside_guide",
+    ),
+    ("yeah pulled main yesterday, now my hidream config OOMs on the 2nd step", "outside_guide"),
+    # two cards told by index, and the job on the one not meant
+    (
+        "the UI has a gpu dropdown and I picked GPU #1 but the logs say cuda:0 and it runs out "
+        "of memory on the little card",
+        "outside_guide",
+    ),
+    (
+        "Servidor com 4 GPUs, a 0 tá ocupada por outro usuário. O ai toolkit insiste em usar a "
+        "0 e dá out of memory. Como mudo?",
+        "outside_guide",
+    ),
+    (
+        "Two GPUs in the box: a 3090 and a 3060. Today the same config OOMs at step 1 and "
+        "nvidia-smi shows it filling the 3060, not the 3090.",
+        "outside_guide",
+    ),
+    ("CUDA out of memory at step 1, flux, gc off. two 3090s but it only needs one", "fix_oom"),
+    # a count of cards is no card the job is on
+    ("NCCL error usando 2 placas, alguem?", "off_topic"),
+    # cards of a model sold in more than one size give no memory
+    ("2x A100, job goes to GPU 0 but I set GPU 1, OOM", "outside_guide"),
 ]
 
 
@@ -5095,6 +5253,184 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"max_resolution": 512},
         set(),
     ),
+    # a value put right after a pause is the run's: in brackets, after "it's", after "na verdade"
+    (
+        "zit OOMs at step 1 with gc off, resolution 1024 (no wait, it's 896, I lowered it)",
+        {"max_resolution": 896},
+        set(),
+    ),
+    (
+        "zit dando oom no passo 1, resolução 1024 (na verdade 768, esqueci que tinha mudado)",
+        {"max_resolution": 768},
+        set(),
+    ),
+    ("flux OOMs on step 1, batch 4 sorry i mean 2", {"batch_size": 2}, set()),
+    ("flux estoura no passo 1, batch 4 ops quer dizer 2", {"batch_size": 2}, set()),
+    # the chat's star puts a typo right; a star between spaces multiplies
+    ("wan 2.2 dies while caching latents, 16gb card *12gb, typo", {"vram_gb": 12}, set()),
+    ("ltx-2 morre no cache, placa de 4gb *48gb kkkk", {"vram_gb": 48}, set()),
+    ("bs 2 * 4 accumulation and it OOMs", {"batch_size": 2}, set()),
+    # a value struck through is no longer the run's
+    ("batch ~~4~~ 1 and it still blows up on step 1", {"batch_size": 1}, set()),
+    ("batch ~~3~~ 1 e continua estourando no step 1", {"batch_size": 1}, set()),
+    # dropped to, in a chat's words
+    ("tava em batch_size: 4 e caí pra 2, mesmo OOM no step 1", {"batch_size": 2}, set()),
+    # what was changed, told as the act: done, not wished
+    ("o que mudei foi tirar o gc e agora estoura a vram no passo 2", {"gc": "disabled"}, set()),
+    (
+        "a única coisa que eu fiz foi desligar o gc, agora dá oom no step 1",
+        {"gc": "disabled"},
+        set(),
+    ),
+    ("o que eu queria era desligar o gc pra ir mais rápido", {}, {"gc"}),
+    # a stage's line at 100%: the bar after it is training's
+    (
+        "Loading transformer...\nQuantizing transformer: 100%\nCaching text embeddings: 100%\n "
+        " 0%|          | 1/2500 [00:09<6:15:02]\ntorch.OutOfMemoryError: CUDA out of memory.",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    ("Caching latents: 100%\nKilled\nZ-Image, 16GB de RAM no pc", {"oom_phase": "loading"}, set()),
+    # no crash yet in a run still going is no stable run
+    (
+        "tá ligado agora, 5090, chroma. vale desligar? por enquanto sem crash nenhum",
+        {},
+        {"stable_with_gc"},
+    ),
+    # a value doubted right after it is said is a guess, not the run's
+    (
+        "gc off on qwen-image, batch 4 I think. not sure actually, might be 2. crashes with "
+        "out of memory on step 1",
+        {"gc": "disabled"},
+        {"batch_size"},
+    ),
+    (
+        "gc off no qwen-image, batch 4 eu acho. nao tenho certeza, pode ser 2. crasha no step 1",
+        {"gc": "disabled"},
+        {"batch_size"},
+    ),
+    (
+        "crashes on every sample pass with OOM. samples every 100 steps, or maybe 250, don't "
+        "remember",
+        {"oom_phase": "sampling"},
+        {"sample_every"},
+    ),
+    (
+        "crasha em toda rodada de amostra com OOM. amostra a cada 100 steps, ou 200, não lembro",
+        {},
+        {"sample_every"},
+    ),
+    (
+        "flux.2 dies with cuda oom on the first preview, 24gb card. hmm or is it 20? it's a "
+        "rented box",
+        {},
+        {"vram_gb"},
+    ),
+    (
+        "SDXL com GC desligado, OOM logo de cara. Tô treinando em 1024... na real não sei se é "
+        "1024",
+        {"gc": "disabled"},
+        {"max_resolution"},
+    ),
+    (
+        "SDXL with GC off, OOM right away. It's at 1024... actually not sure it's 1024",
+        {"gc": "disabled"},
+        {"max_resolution"},
+    ),
+    (
+        "zit at 1024, batch 2, OOM at step 1 with gc off",
+        {"max_resolution": 1024, "batch_size": 2},
+        set(),
+    ),
+    # names as dictation writes them
+    (
+        "I already turned on low v ram and it still crashes out of memory training zee image turbo",
+        {"low_vram": True, "model_family": "z_image"},
+        set(),
+    ),
+    (
+        "já liguei o low v ram e ainda falta memória no zee image",
+        {"low_vram": True, "model_family": "z_image"},
+        set(),
+    ),
+    # the machine's RAM listed, spelled out, is no RAM that ran out
+    (
+        "I have sixty four gigs of ram and a twelve gig card and when I turn off checkpointing "
+        "on SDXL it crashes at the first step out of memory",
+        {"vram_gb": 12},
+        {"memory_kind"},
+    ),
+    (
+        "tenho sessenta e quatro giga de ram e uma placa de doze giga, desliguei o gc e "
+        "estoura no primeiro passo",
+        {"vram_gb": 12},
+        {"memory_kind"},
+    ),
+    # a log's step lines that went through are not when it broke
+    (
+        "gradient_checkpointing: true again:\nstep 1/2000 ... ok\nstep 2/2000 ... "
+        "ok\n...\nstep 640/2000 CUDA out of memory\nso still dying, just later. wan 2.1 14b "
+        "t2v, 4090",
+        {"oom_phase": "later"},
+        set(),
+    ),
+    (
+        "passo 1/3000 ok\npasso 2/3000 ok\n...\npasso 1200/3000 CUDA out of memory\nflux dev, "
+        "gc off",
+        {"oom_phase": "later"},
+        set(),
+    ),
+    (
+        "OOM at step 2, loss was fine before that. flux dev, gc off",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # a run told before, then a turn to the run now: the values after the turn
+    (
+        "first flux lora at 1024 actually looked like her. this one i had to do at 512 to fit "
+        "on my 3080 and it looks nothing like her",
+        {"max_resolution": 512},
+        set(),
+    ),
+    (
+        "meu primeiro lora de flux foi em 1024 e ficou identico. esse de agora fiz em 640 na "
+        "3060 e ficou generico",
+        {"max_resolution": 640},
+        set(),
+    ),
+    (
+        "picked the 48GB machine this time because the 24GB one was painfully slow last month. "
+        "Qwen-Image, 1328, OOM while loading",
+        {"vram_gb": 48},
+        set(),
+    ),
+    # "acho que" doubts the value after it, not the one before
+    (
+        "Batch 1, 1024, acho que 24GB, Flux Kontext, gc off. CUDA out of memory carregando o "
+        "modelo.",
+        {"batch_size": 1, "max_resolution": 1024},
+        set(),
+    ),
+    (
+        "[step 3120] loss: 0.213\n[step 3121] loss: 0.198\nRuntimeError: CUDA out of memory. "
+        "Tried to allocate 64.00 MiB (GPU 0; 7.79 GiB total capacity)",
+        {"oom_phase": "later"},
+        set(),
+    ),
+    # cards of one model: whichever the job is on, its memory is known
+    (
+        "RunPod pod with 2x 4090. I set the job to GPU 1 but it still loads onto GPU 0 where "
+        "my ComfyUI is running, and then CUDA out of memory.",
+        {"vram_gb": 24},
+        set(),
+    ),
+    (
+        "tenho uma 3090 e uma 1660 (pro monitor). o ai toolkit ta pegando a 1660 e da OOM na "
+        "hora. como escolho a placa?",
+        {},
+        {"vram_gb"},
+    ),
+    ("2x A100, job goes to GPU 0 but I set GPU 1, OOM", {}, {"vram_gb"}),
 ]
 
 

@@ -759,6 +759,9 @@ _LEFT_BEHIND: Final = re.compile(
     # "it's the 5090 not the 4090", "é a 5080, não a 5090"
     r"|not|nao"
     r"|tinha|sair d[ao]|saindo d[ao]"
+    # "aposentei minha 2060", "started on a 2060 (6GB!)… now on a 4090", "upgraded from a 3070"
+    r"|aposentei|retired|vendi|started (?:on|with)|comecei (?:com|numa|na|n[ou]m)"
+    r"|upgraded from|came from|vim d[ao]|passei d[ao]"
     # a card only wished for: "thinking of buying a 5090", "queria ter uma 4090"
     r"|buy|buying|comprar|wish i had|queria ter|quem dera ter)"
     r"\s+(?:(?:the|a|an|o|um|uma|my|meu|minha)\s+)?$"
@@ -769,7 +772,11 @@ _SWAPPED_FOR: Final = re.compile(
     r"\b(?:for|with|por|pela|pelo)\s+(?:(?:the|a|an|o|um|uma)\s+)?(?:used\s+|usada\s+)?$"
 )
 _MOVED_TO: Final = re.compile(
-    r"(?:\bto|\bpro|\bpra|\bpara|\bnow|\bagora|->|\bnew|\bnov[oa]|\binto"
+    # not "compared to sdxl", "next to the 4090", "up to 1024"
+    r"(?:(?<!compared )(?<!next )(?<!close )(?<!similar )(?<!up )(?<!equal )\bto"
+    r"|\bpro|\bpra|\bpara|->|\bnew|\bnov[oa]|\binto"
+    # "now on a 4090", "agora tô numa 5090"
+    r"|\bnow(?: (?:on|with|using|running))?|\bagora(?: (?:to|tou|estou|uso|com|n[ao]|numa|num))*"
     # "trained SDXL for a year… first Z-Image LoRA this week": the one tried for the first time
     r"|\bfirst(?: ever)?)"
     r"\s+(?:(?:the|a|an|o|um|uma|my|meu|minha)\s+)?$"
@@ -803,9 +810,15 @@ def _current(reading: Reading, hits: Sequence[Hit]) -> Hit | None:
     kept = [h for h in hits if h not in weighed]
     if weighed and len({h.arg for h in kept}) == 1:
         return kept[0]
-    for hit in hits:
-        if _moved_to(reading, hit):
-            return hit
+    moved = [h for h in hits if _moved_to(reading, h)]
+    if moved:
+        # "comecei com uma 3060, passei pra uma 4080 e agora tô numa 5090": the last move
+        return moved[-1]
+    now = [h for h in hits if _told_as_now(reading, h, hits)]
+    if len({h.arg for h in now}) == 1:
+        # "15 LoRAs on SDXL back on my old card… Current project is 300 shots. Model is Flux
+        # dev", "agora tô treinando o Z-Image": the one of the run now, after the others
+        return now[-1]
     left = [h for h in hits if not _left_behind(reading, h)]
     if len({h.arg for h in left}) == 1:
         return left[0]
@@ -865,6 +878,36 @@ def _moved_to(reading: Reading, hit: Hit) -> bool:
     )
 
 
+def _told_as_now(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
+    """A word of the run now shortly before it in its sentence, no other one named between:
+    "now I'm trying Flux Kontext", "the current one is Wan 2.1 again", "this one is Flex.2"."""
+    first, _ = reading.sentence_words(reading.sentence_of(hit.first))
+    since = max([first, *(h.last + 1 for h in hits if h.last < hit.first)])
+    start, at = reading.tokens.starts[since], reading.tokens.starts[hit.first]
+    marks = list(_NOW_MARK.finditer(reading.low, start, at))
+    mark = marks[-1] if marks else None
+    if mark is None or hit.first - reading.word_at(mark.start()) > _NOW_REACH:
+        return False
+    if _WISHED_BETWEEN.search(reading.low, mark.end(), at):
+        return False  # "now I want to try Z-Image": a plan
+    # "agora tudo q funcionava dá oom, zimage e flux": one of a list
+    after = [h for h in hits if h.first > hit.last]
+    return not after or not _LISTED.issuperset(reading.tokens.words[hit.last + 1 : after[0].first])
+
+
+_WISHED_BETWEEN: Final = re.compile(
+    r"\b(?:want|wanna|plan|planning|thinking|quero|queria|pensando|vou|gonna|going to|would"
+    r"|next|try|tentar|testar)\b"
+)
+_LISTED: Final = frozenset({"e", "and", "ou", "or", "&"})
+_NOW_MARK: Final = re.compile(
+    r"\b(?:(?<!for )now|right now|currently|this time|current (?:one|project|run|lora|model|job)"
+    r"|this (?:one|run|lora)|(?:the )?model is|agora|atualmente|dessa vez|desta vez"
+    r"|projeto atual|treino atual|o atual|esse (?:agora|de agora)|o modelo e)\b"
+)
+_NOW_REACH: Final = 8
+
+
 def _move_weighed(reading: Reading, hit: Hit) -> bool:
     start = reading.span(hit.first, hit.last)[0]
     return reading.said_before(_MOVE_WEIGHED, start, 60) is not None
@@ -872,7 +915,9 @@ def _move_weighed(reading: Reading, hit: Hit) -> bool:
 
 _MOVE_WEIGHED: Final = re.compile(
     r"\b(?:thinking (?:of|about)|planning (?:to|on)|should i|want to|wanna|would like to"
-    r"|considering|pensando em|penso em|quero|queria|vale a pena|devo)"
+    r"|considering|pensando em|penso em|quero|queria|vale a pena|devo"
+    # "gonna switch from flux to wan 2.2 next", "ia trocar pra zit mas ainda tô no flux"
+    r"|gonna|going to|was going to|ia|iria|vou)"
     r"\s+(?:(?:just|maybe|finally|eventually|so|talvez|logo)\s+)?"
     r"(?:switch|switching|move|moving|migrate|migrating|go|going|try|trying|jump|jumping"
     r"|trocar|migrar|mudar|passar|ir|tentar|pular)\b"
@@ -970,15 +1015,45 @@ def _crashed_only_with_it_off(
     if not crashes:
         return False
     last_crash = max(h.last for h in crashes)
-    offs = [s for s in gc if s.state == "off" and s.last < last_crash]
-    ons = [s for s in gc if s.state == "on" and s.first > last_crash]
+    offs = [
+        s
+        for s in gc
+        if s.state == "off"
+        and (s.last < last_crash or any(_with_it_off(reading, h, s) for h in crashes))
+    ]
+    ons = [
+        s for s in gc if s.state == "on" and s.first > max([last_crash, *(s.last for s in offs)])
+    ]
     if not offs or not ons or any(s.state == "off" and s.first > ons[0].first for s in gc):
         return False
-    if any(h.first < offs[0].first for h in crashes):
+    if any(h.first < offs[0].first and not _with_it_off(reading, h, offs[0]) for h in crashes):
         return False  # a crash told before GC went off is of another run
     if any(s.state == "on" and offs[0].first < s.first < last_crash for s in gc):
         return False  # "GC on -> OOM at step 3" crashed with it on too
     return _WENT.match(reading.low, reading.tokens.ends[ons[0].last]) is not None
+
+
+def _with_it_off(reading: Reading, crash: Hit, off: SettingState) -> bool:
+    """The crash told first, GC off right after it as its condition: "kept crashing at step 1
+    when GC was off", "dava OOM com o gc desligado"."""
+    words = reading.tokens.words
+    return (
+        reading.sentence_of(crash.first) == reading.sentence_of(off.first)
+        and (
+            words[off.first - 1 : off.first] in _AS_ITS_CONDITION
+            or words[max(0, off.first - 2) : off.first] in _AS_ITS_CONDITION
+        )
+        and not _calm_told_between(reading, crash, off)
+    )
+
+
+_AS_ITS_CONDITION: Final = frozenset(
+    {("when",), ("with",), ("while",), ("quando",), ("com",), ("com", "o")}
+)
+
+
+def _calm_told_between(reading: Reading, crash: Hit, off: SettingState) -> bool:
+    return any(crash.last < h.first < off.first for k in ("fine", "worked") for h in reading.of(k))
 
 
 # What GC on did, told right after it: "= roda", "-> 2.8s/it roda de boa", "= 4s/it and it

@@ -18,6 +18,7 @@ from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
 from engine.extract.settings import opens_a_question, told_last
 from engine.extract.signals import OTHER_ERROR, OUTSIDE_GUIDE
+from engine.extract.trainers import trainer_spans, within
 from kb.contract import FactValue
 
 INTENTS: Final = (
@@ -79,6 +80,8 @@ def intent_of(
         or _solved_news(reading)
         or shared_for_others(reading)
         or _answers_another(reading)
+        or _of_another_trainer_only(reading)
+        or _where_in_another_trainer(reading)
     ):
         return found  # "hello", "bom dia pessoal!", "👍", "it worked!!": nothing else to go on
     if found in ("unclear", "off_topic"):
@@ -135,6 +138,10 @@ def _by_cues(
         # "solved: it was the 1536 bucket", "resolvi religando o gc", "update for anyone who
         # finds this later: gc on, batch 1, finished": news of a fix, nothing asked
         return "off_topic"
+    if _of_another_trainer_only(reading):
+        # "kohya question sorry: --max_train_steps vs --max_train_epochs?", "não to usando ai
+        # toolkit, só perguntando": another tool's own trouble
+        return "off_topic"
     system = facts.get("memory_kind") == "system"
     if signals & OUTSIDE_GUIDE and _only_thanks_left(reading):
         # "setting CUDA_VISIBLE_DEVICES did it, thanks", "era a placa errada mesmo. valeu!": the
@@ -184,7 +191,13 @@ def _by_cues(
             return "off_topic"  # "tava dando oom, agora foi 🙏 vlw galera"
         return "fix_oom"
     if reading.has("where"):
+        if _where_in_another_trainer(reading):
+            return "off_topic"  # "no kohya_ss gui onde fica a aba de dataset preparation?"
         return "where_to_change"
+    if _use_wondered_at(reading):
+        # "is it normal that it uses 23gb on a 24gb card? no oom", "tá usando 15.8gb de 16, é
+        # normal?": how the memory is used, asked with nothing crashing
+        return "explain"
     if _asks_for_accumulation(reading):
         return "accumulation"
     if isinstance(goal, str) and not (goal == "fix_oom" or _thanks_only(reading, facts)):
@@ -221,6 +234,56 @@ def _by_cues(
 
 
 _A_REPLY: Final = 6
+
+
+def _use_wondered_at(reading: Reading) -> bool:
+    """Memory use told and asked whether it is normal, with no crash told."""
+    return (
+        _NORMAL_ASKED.search(reading.low) is not None
+        and _USE_TOLD.search(reading.low) is not None
+        and not any(not reading.negated(h) for h in reading.of("oom"))
+        and not reading.has("speed")
+        and _SYSTEM_MEMORY.search(reading.low) is None
+    )
+
+
+_SYSTEM_MEMORY: Final = re.compile(r"\b(?:ram|swap|memoria do sistema|system memory)\b")
+
+
+_NORMAL_ASKED: Final = re.compile(
+    r"\b(?:is (?:it|that|this) normal|(?:e|eh|isso e|ta|isso ta) normal|normal isso"
+    r"|is (?:it|that) expected|should it (?:use|take)|e esperado)\b"
+)
+_USE_TOLD: Final = re.compile(
+    r"\b(?:uses?|using|used|eats?|eating|takes?|taking|sits? at|usando|usa|come|comendo"
+    r"|ocupando|ocupa|fica em|vai a|chega a|chega em)\s+(?:up\s+)?(?:like\s+|uns\s+|quase\s+)?"
+    r"~?\d+(?:[.,]\d+)?\s*(?:gb|g|gigs?|giga|gib)?\b(?:\s*(?:of|de|/)\s*\d+)?"
+    r"(?!\s*(?:de |of )?(?:ram|ddr|system|sistema|swap|shared|compartilhada)\b)"
+)
+
+
+def _of_another_trainer_only(reading: Reading) -> bool:
+    """The message says it is about another trainer, not AI Toolkit."""
+    return _ANOTHER_TRAINER_ONLY.search(reading.low) is not None
+
+
+def _where_in_another_trainer(reading: Reading) -> bool:
+    """Where something is asked only of another trainer, AI Toolkit not named."""
+    if _THIS_TRAINER.search(reading.low) or not reading.has("where"):
+        return False
+    trainers = trainer_spans(reading)
+    return all(within(trainers, reading.tokens.starts[h.first]) for h in reading.of("where"))
+
+
+_ANOTHER_TRAINER_ONLY: Final = re.compile(
+    r"\b(?:not using|nao (?:to |tou |estou )?(?:usando|uso))"
+    r" (?:the )?(?:ai[ -]?toolkit|aitk|aitoolkit)\b"
+    r"|\b(?:kohya|sd[ -]scripts|one ?trainer|simple ?tuner|musubi|flux ?gym) question\b"
+    r"|\b(?:pergunta|duvida) (?:de|do|sobre o|sobre) (?:kohya|sd[ -]scripts|one ?trainer"
+    r"|simple ?tuner|musubi|flux ?gym)\b"
+)
+# This trainer named: "no AI Toolkit onde fica…", "where is it in aitk"
+_THIS_TRAINER: Final = re.compile(r"\b(?:ai[ -]?toolkit|aitk|aitoolkit|ostris|runcomfy|yaml)\b")
 
 
 def _worked_around(reading: Reading) -> bool:

@@ -426,6 +426,7 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
             and value in _K_SIZES
             and not _COUNTED.match(low, end)
             and not _WHEN_BEFORE.search(low, max(0, start - 16), start)
+            and not _SCREEN_BESIDE.search(low, max(0, start - 16), min(len(low), end + 12))
         ):
             value, unit = value * 1024, None  # "1k res", "zit at 1k": 1024, not a thousand steps
         found.append(
@@ -454,6 +455,8 @@ _UNIT_AFTER: Final = re.compile(r"\s*([a-z]+)")
 _IMAGES_AFTER: Final = re.compile(r"\s*(?:de\s+)?(?:imagens|images|imgs|fotos|photos|pics|clips)")
 _BEFORE_SLANG: Final = re.compile(r"\s+(?:i|it|that|this|the|we|my|eu|o|a|u)\b")
 _K_SIZES: Final = frozenset({1.0, 1.5, 2.0})
+# "monitor 2K", "a 2k screen", "tela 2k": a display's size, not a picture's
+_SCREEN_BESIDE: Final = re.compile(r"\b(?:monitor|monitores|monitors|screen|display|tela|tv)\b")
 _WHEN_BEFORE: Final = re.compile(
     r"(?:step|passo|around|after|depois de|~|ate|until|of|(?:step|passo)\s*\d+\s+de)\s*$"
 )

@@ -18,7 +18,7 @@ _TRAINER: Final = re.compile(
 _BACK_HERE: Final = re.compile(
     r"\b(?:ai[ -]?toolkit|aitoolkit|ostris|here|aqui|this time|dessa vez|desta vez|now|agora"
     r"|but|mas|porem|however|while|enquanto|whereas|vs|versus|then|depois"
-    r"|because|bc|cause|cuz|since|pq|porque|por ?que)\b|[;,()]"
+    r"|because|bc|cause|cuz|since|pq|porque|por ?que|so (?:i|we|now|then)|entao)\b|[;,()]"
 )
 # A trainer named only to liken this run to it: "GC on like in my kohya days", "igual no kohya",
 # "slower than onetrainer": the words around it are of this run.

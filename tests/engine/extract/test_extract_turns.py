@@ -1507,6 +1507,55 @@ INTENTS = [
     ("NCCL error usando 2 placas, alguem?", "off_topic"),
     # cards of a model sold in more than one size give no memory
     ("2x A100, job goes to GPU 0 but I set GPU 1, OOM", "outside_guide"),
+    # what GC costs, asked
+    (
+        "Se fosse pra desligar o GC eu teria uma 5090, mas tenho uma 3060 12GB, então fica "
+        "ligado mesmo. A dúvida é: ligado, quanto de velocidade eu perco em média?",
+        "explain",
+    ),
+    # another program closed, the crash gone
+    ("fechei o photoshop e parou o OOM kkkkk", "outside_guide"),
+    ("closed comfyui and it works now", "outside_guide"),
+    ("pessoal, era o outro treino que eu esqueci rodando no tmux", "outside_guide"),
+    (
+        "nvidia-smi shows a python process using 30GB that isn't mine?? my training crashes "
+        "with CUDA OOM",
+        "outside_guide",
+    ),
+    # a program closed in vain is no other process
+    ("Já reiniciei o PC, fechei o Chrome, tudo. OOM no passo 1 no zit com gc off", "fix_oom"),
+    (
+        "kohya has --lowram and --highvram flags, whats the ai-toolkit equivalent?",
+        "where_to_change",
+    ),
+    ("simpletuner has --validation_steps. what are those called in ai toolkit?", "where_to_change"),
+    ("no simpletuner tem --validation_steps. como chama isso no ai toolkit?", "where_to_change"),
+    # another trainer's own question
+    ("kohya question sorry: --max_train_steps vs --max_train_epochs, which one wins?", "off_topic"),
+    (
+        "o flux_train_network.py do kohya dá oom com --blocks_to_swap 30, é bug? não to usando "
+        "ai toolkit, so perguntando",
+        "off_topic",
+    ),
+    ("no kohya_ss gui onde fica a aba de dataset preparation? sumiu", "off_topic"),
+    # memory use wondered at, nothing crashing
+    (
+        "is it normal that it uses 23gb on a 24gb card? flux dev, gc on, no oom just scary lol",
+        "explain",
+    ),
+    ("bro o zit tá usando 15.8gb de 16, é normal? não deu oom ainda, gc on, batch 1", "explain"),
+    # the crash was the try with GC off
+    (
+        "The Flux.2 LoRA kept crashing with OOM at step 1 when GC was off; with it on it "
+        "trains, but each run takes 7 hours. Is there a setting besides GC that gives speed "
+        "back?",
+        "speed",
+    ),
+    (
+        "zit dava OOM no passo 1 com o gc desligado; com ele ligado treina, mas leva 5h. tem "
+        "como acelerar?",
+        "speed",
+    ),
 ]
 
 
@@ -5431,6 +5480,65 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"vram_gb"},
     ),
     ("2x A100, job goes to GPU 0 but I set GPU 1, OOM", {}, {"vram_gb"}),
+    # of cards moved through one after another, the last one
+    (
+        "comecei com uma 3060, passei pra uma 4080 e agora tô numa 5090. hidream, 1024, oom",
+        {"vram_gb": 32},
+        set(),
+    ),
+    # a card started on is left behind
+    (
+        "trained sdxl on my 2070 for a year. started on a 2060 (6GB!), now on a 4090. flux oom",
+        {"vram_gb": 24},
+        set(),
+    ),
+    (
+        "aposentei minha 2060 Super e comprei uma 5080. flux, 1024, batch 1, oom no passo 1",
+        {"max_resolution": 1024},
+        set(),
+    ),
+    # a screen's 2K is no training size
+    (
+        "flux, 1024, batch 1, oom no passo 1. alguém recomenda monitor 2K até 1500?",
+        {"max_resolution": 1024},
+        set(),
+    ),
+    # the model of the run now, named after a word of now
+    (
+        "Trained 15 LoRAs on SDXL with kohya, all fine. Current project is 300 shots. Model is "
+        "Flux dev, gc off, OOM at step 1",
+        {"model_family": "flux_flex"},
+        set(),
+    ),
+    (
+        "Agora tô treinando o Z-Image na 4090. Antes fiz 5 LoRAs de SDXL. OOM no passo 1",
+        {"model_family": "z_image"},
+        set(),
+    ),
+    # a move only meant is not made
+    (
+        "ia trocar pra zit mas ainda tô no flux. dá oom no passo 1 com 12gb (3080 ti)",
+        {"model_family": "flux_flex"},
+        set(),
+    ),
+    (
+        "gonna switch from flux to wan 2.2 next, for now the flux one OOMs at step 1",
+        {"model_family": "flux_flex"},
+        set(),
+    ),
+    # a model compared to is not moved to
+    (
+        "trained 40 SDXL loras with gc on. now moving to flux, wondering how much it saves on "
+        "flux compared to sdxl",
+        {"model_family": "flux_flex"},
+        set(),
+    ),
+    (
+        "I've trained like six Flux LoRAs on my 3090 with gradient checkpointing on and never "
+        "had an issue. This time I unchecked it and it OOMs at step 1 at 1024.",
+        {"stable_with_gc": "yes", "gc": "disabled"},
+        set(),
+    ),
 ]
 
 

@@ -200,7 +200,10 @@ def _by_cues(
         return "explain"
     if _asks_for_accumulation(reading):
         return "accumulation"
-    if isinstance(goal, str) and not (goal == "fix_oom" or _thanks_only(reading, facts)):
+    if isinstance(goal, str) and not (
+        goal == "fix_oom" or (_thanks_only(reading, facts) and "?" not in reading.text)
+    ):
+        # "thanks, re-enabled gc and it runs. btw does it matter for quality?": still asked
         return goal
     if _thanks_only(reading, facts) or _fixed_then_why(reading, facts):
         # "that worked, thanks! but why does one switch make such a difference?"

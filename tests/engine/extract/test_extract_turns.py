@@ -1556,6 +1556,17 @@ INTENTS = [
         "como acelerar?",
         "speed",
     ),
+    # the crash word inside a phrase of when it breaks is still a crash
+    (
+        "so crasha nas imagens grandes, as de 2048x1536. as menores treinam normal. chroma",
+        "fix_oom",
+    ),
+    ("fp8 on the transformer stopped the oom but now every sample has this grainy look", "quality"),
+    (
+        "A dica do 768 funcionou pro OOM, mas as imagens ficaram com cara de baixa resolução. "
+        "Tem como treinar em 1024 com 16GB?",
+        "quality",
+    ),
 ]
 
 
@@ -5537,6 +5548,43 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "I've trained like six Flux LoRAs on my 3090 with gradient checkpointing on and never "
         "had an issue. This time I unchecked it and it OOMs at step 1 at 1024.",
         {"stable_with_gc": "yes", "gc": "disabled"},
+        set(),
+    ),
+    # a setting told as what fixed it is on
+    (
+        "> try the Low VRAM checkbox\n\nthanks, the low_vram checkbox did it! what's the "
+        "difference between low_vram and gradient checkpointing?",
+        {"low_vram": True},
+        set(),
+    ),
+    (
+        "o low_vram resolveu o loading, obrigado! mas agora o cache demora 20 min",
+        {"low_vram": True},
+        set(),
+    ),
+    ("o low vram não resolveu, continua oom no loading", {}, {"low_vram"}),
+    (
+        "samples are off, low vram is on, quantize on, gc off. still oom at step 1 on qwen edit",
+        {"sampling_disabled": True},
+        set(),
+    ),
+    # only on one bucket: the spike, whatever step it came at
+    (
+        "epoch 3 step 1187 bucket 1152x896 CUDA out of memory, only on that one bucket",
+        {"oom_phase": "bucket_spike"},
+        set(),
+    ),
+    (
+        "step 589/2500 CUDA out of memory. tava indo bem, pelo visto só estoura nas fotos "
+        "verticais de 1536",
+        {"oom_phase": "bucket_spike"},
+        set(),
+    ),
+    ("wan22 i2v OOMed on the longest clip again. 4090", {"oom_phase": "bucket_spike"}, set()),
+    (
+        "dataset misto 60 fotos + 15 videos no wan 2.2 5b, foto vai de boa mas quando pega "
+        "video da oom",
+        {"oom_phase": "bucket_spike"},
         set(),
     ),
 ]

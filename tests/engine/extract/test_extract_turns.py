@@ -5587,6 +5587,26 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"oom_phase": "bucket_spike"},
         set(),
     ),
+    # a value only planned
+    ("ok, amanhã testo com batch 1 e aviso. boa noite", {}, {"batch_size"}),
+    (
+        "I trained about 15 Wan LoRAs on our 4090s with GC on, no trouble. Since it's 80GB I "
+        "turned gradient checkpointing off for speed. OOM at step 1",
+        {"stable_with_gc": "yes", "gc": "disabled"},
+        set(),
+    ),
+    (
+        "The 3070 with GC on ran these exact datasets at batch 1 without issues. On the 5080 I "
+        "turned GC off and it OOMs at step 1",
+        {"stable_with_gc": "yes"},
+        set(),
+    ),
+    (
+        "Every run had gradient checkpointing on, and none of them ever crashed. The current "
+        "one is Wan 2.1 again, GC on.",
+        {"stable_with_gc": "yes", "gc": "enabled"},
+        set(),
+    ),
 ]
 
 

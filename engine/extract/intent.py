@@ -61,6 +61,14 @@ def intent_of(
     read together), then one of three candidate settings by the holdout's total accuracy.
     """
     found = _by_cues(reading, facts, signals, on_topic)
+    if (
+        found == "explain"
+        and _another_topic(reading)
+        and not reading.has("mention", "vram", "oom", "speed", "why", "explain", "gpu")
+        and "vram_gb" not in facts
+        and _SIZE_IN_GB.search(reading.low) is None
+    ):
+        found = "off_topic"  # "rank 64 on flux overkill?": asked of something else than memory
     if found not in _SOFT or (
         found == "explain"
         and (_fixed_then_why(reading, facts) or situation.explanation_asked(reading))
@@ -237,6 +245,7 @@ def _by_cues(
 
 
 _A_REPLY: Final = 6
+_SIZE_IN_GB: Final = re.compile(r"\d\s*(?:gb|g|gigs?|giga|gib)\b")
 
 
 def _use_wondered_at(reading: Reading) -> bool:

@@ -1400,11 +1400,17 @@ def extract(
         if _crashed_only_with_it_off(reading, states, gc_by_rules not in (None, "enabled")):
             ruled_out.add("oom_phase")  # "sem gc = oom no step 1. com gc = roda"
         ruled_out |= _named_without_state(reading, states)
-        told = (h for k in ("oom", "still", "no_effect") for h in reading.of(k))
-        if not any(not reading.negated(h) for h in told):
-            # "I ran both back to back, neither crashed": no crash nor failed retry to go on
-            ruled_out.add("gc_retry")
+        retry_read = facts.get("gc_retry")
         evidence = second_opinion(reading.text, facts, evidence, ruled_out)
+        told = (h for k in ("oom", "still", "no_effect") for h in reading.of(k))
+        if (
+            retry_read is None
+            and facts.get("gc_retry") == "still_oom"
+            and not any(not reading.negated(h) for h in told)
+        ):
+            # "I ran both back to back, neither crashed": no crash nor failed retry to go on
+            del facts["gc_retry"]
+            evidence = tuple(e for e in evidence if e.fact != "gc_retry")
     gc_told = [s for s in states if s.setting == "gc"]
     if (
         facts.get("gc") == "disabled"

@@ -177,7 +177,9 @@ def _by_cues(
         wanted = situation.goal(reading, (), ())
         if wanted is not None:
             return str(wanted.value)  # "tried bs 8, 4, 2, all OOM. bs1 works but takes 9h"
-    if goal == "fix_oom" and (facts.get("gc_retry") == "fixed" or ended_before_now(reading)):
+    if goal == "fix_oom" and (
+        facts.get("gc_retry") == "fixed" or ended_before_now(reading) or _crash_over(reading)
+    ):
         wanted = situation.goal(reading, (), ())
         if wanted is not None and wanted.value != "fix_oom":
             # "turned it back on, it's fine now. but why does it need that much more?": the
@@ -393,6 +395,59 @@ def ended_before_now(reading: Reading) -> bool:
 
 
 _WENT_WELL: Final = frozenset({"stable", "no_crash", "fixed", "gone", "fine"})
+
+
+def _crash_over(reading: Reading) -> bool:
+    """Every crash told is before the run went well, or told as before: "after it OOMed at 1300
+    I resumed with batch 1 and it's been fine for 400 steps", "resumed twice after OOMs, finally
+    finished", "não morre mais, liguei o GC. antes morria no step 2"."""
+    crashes = [h for h in reading.of("oom") if not reading.negated(h)]
+    calm = [
+        h.first
+        for kind in _OVER
+        for h in reading.of(kind)
+        if not reading.negated(h)
+        and not reading.question(h.first)
+        and not _EARLIER_CALM.search(reading.text_of_sentence(h.first).lower())
+    ]
+    calm += [reading.word_at(m.start()) for m in _NO_MORE.finditer(reading.low)]
+    calm += [reading.word_at(m.start()) for m in _FINE_SINCE.finditer(reading.low)]
+    if not crashes or not calm:
+        return False
+    last_calm = max(calm)
+    low, starts = reading.low, reading.tokens.starts
+    return all(
+        (h.first < last_calm and _CHANGE_SINCE.search(low, starts[h.first], starts[last_calm]))
+        or reading.said_before(_BEFORE, starts[h.first], 60)
+        for h in crashes
+    )
+
+
+_OVER: Final = ("fixed",)
+# A run told as going well since: "it's been fine for 400 steps", "ta de boa faz 400 steps",
+# "finally finished"
+_FINE_SINCE: Final = re.compile(
+    r"\b(?:(?:it'?s|has) been (?:fine|ok|good|running fine|training fine) (?:for|since)"
+    r"|(?:ta|esta|tá) de boa (?:faz|ha|desde)|finally (?:finished|done|completed)"
+    r"|finished all|terminou (?:tudo|inteiro|o treino)|enfim terminou|finalmente terminou)\b"
+)
+_NO_MORE: Final = re.compile(
+    r"\b(?:(?:doesn'?t|does not|won'?t|no longer) (?:die|crash|oom)\w* (?:anymore|any more)"
+    r"|no more (?:oom|ooms|crash|crashes)|nao (?:morre|crasha|estoura|da oom|trava) mais)\b"
+)
+# A change told between the crash and the calm: "after it OOMed I resumed with batch 1"
+_CHANGE_SINCE: Final = re.compile(
+    r"\b(?:resumed|restarted|switched|turned|dropped|lowered|changed|set|put|re-?enabled"
+    r"|retomei|reiniciei|liguei|religuei|baixei|mudei|troquei|coloquei|voltei|resumei|tirei)\b"
+)
+_BEFORE: Final = re.compile(
+    r"\b(?:before it|antes|used to|costumava|after|depois d[aeo]|apos)\b[^.!?\n]*$"
+)
+# A calm of an earlier run: "com GC ligado treinava de boa", "before I turned it off, no crash"
+_EARLIER_CALM: Final = re.compile(
+    r"\b(?:treinava|rodava|funcionava|used to|before|antes|last time|da outra vez|previous"
+    r"|always|sempre|yesterday|ontem|anterior|other|outras|outros|my \w+ loras|minhas loras)\b"
+)
 
 
 def _a_crash_told(facts: Mapping[str, FactValue]) -> bool:

@@ -1567,6 +1567,29 @@ INTENTS = [
         "Tem como treinar em 1024 com 16GB?",
         "quality",
     ),
+    # the crash is over; what is asked now is the goal
+    (
+        "ok so after it OOMed at 1300 I resumed from the step 1250 save with batch 1 instead "
+        "of 2 and it's been fine for 400 steps. gc still off. will batch 1 make the lora worse "
+        "than 2?",
+        "quality",
+    ),
+    (
+        "resumed twice now after OOMs at 1900 and 2600 (gc off, 4090, flux dev). finally "
+        "finished. does resuming from checkpoints hurt the final lora?",
+        "quality",
+    ),
+    (
+        "depois do OOM no 1300 retomei do save de 1250 com batch 1 em vez de 2 e ta de boa faz "
+        "400 steps. batch 1 vai deixar a lora pior?",
+        "quality",
+    ),
+    (
+        "it doesn't die anymore, I switched GC back on, it's at 2750/3000 now. before it was "
+        "dying at step 3 with CUDA OOM. will the lora come out worse because of GC?",
+        "quality",
+    ),
+    ("rank 64 on flux, will it fit on 12gb?", "explain"),
 ]
 
 
@@ -5607,6 +5630,21 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"stable_with_gc": "yes", "gc": "enabled"},
         set(),
     ),
+    # the log's total batch is no accumulation
+    (
+        "Batch size: 4 Gradient accumulation steps: 2 Total train batch size (w. parallel, "
+        "distributed & accumulation) = 8 RuntimeError: CUDA error: out of memory",
+        {"batch_size": 4, "gradient_accumulation": 2},
+        set(),
+    ),
+    (
+        "tô rodando 2 imagens por passo e acumulando 4. se inverter o resultado é o mesmo?",
+        {"gradient_accumulation": 4},
+        set(),
+    ),
+    ("acum=2 bs=1, zimage turbo, gc off", {"gradient_accumulation": 2, "batch_size": 1}, set()),
+    # no crash told, no retry outcome
+    ("I ran both back to back on a 4090, neither crashed. GC true vs false", {}, {"gc_retry"}),
 ]
 
 

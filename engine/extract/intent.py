@@ -257,11 +257,8 @@ def _use_wondered_at(reading: Reading) -> bool:
         and _USE_TOLD.search(reading.low) is not None
         and not any(not reading.negated(h) for h in reading.of("oom"))
         and not reading.has("speed")
-        and _SYSTEM_MEMORY.search(reading.low) is None
+        and not reading.has("ram")  # the system's memory: outside the guide, not the card's use
     )
-
-
-_SYSTEM_MEMORY: Final = re.compile(r"\b(?:ram|swap|memoria do sistema|system memory)\b")
 
 
 _NORMAL_ASKED: Final = re.compile(

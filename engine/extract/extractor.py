@@ -137,6 +137,93 @@ _COMMENTED_SETTING: Final = re.compile(
 )
 
 
+def _superseded(text: str) -> str:
+    """What the message shows as no longer in force becomes blanks, offsets holding: struck
+    text ("~~bs 2~~ bs 1"), a diff's removed lines ("- resolution: [512, 1024]" / "+ resolution:
+    [512]"), the old value in a comment or an aside ("batch_size: 1  # antes: 2", "512 e 768 (era
+    512, 768, 1024)"), a table's "before" column. A change shown in code spans ("`batch_size: 2`
+    → `1`") loses its backticks, to be read as the change it is."""
+    if not _MAY_SUPERSEDE.search(text):
+        return text
+    text = _STRUCK.sub(_spaces_unless_gc, text)
+    text = _OLD_ASIDE.sub(_spaces_unless_gc, text)
+    text = _CODE_CHANGE.sub(lambda m: m.group().replace("`", " "), text)
+    if _REMOVED_LINE.search(text):
+        text = _diff_removed(text)
+    if "|" in text:
+        text = _before_column(text)
+    return text
+
+
+def _spaces_unless_gc(said: re.Match[str]) -> str:
+    """GC's old state stays: "~~gc off~~ gc on now, still oom" is read as the retry it tells."""
+    if _GC_STATE_KEPT.search(said.group()):
+        return said.group()
+    return " " * len(said.group())
+
+
+_GC_STATE_KEPT: Final = re.compile(r"\bgc\b|checkpointing", re.IGNORECASE)
+
+
+_MAY_SUPERSEDE: Final = re.compile(r"~~|#|\(|`|^[ \t]*-|\|", re.M)
+_STRUCK: Final = re.compile(r"~~[^~\n]{1,80}~~")
+_OLD_ASIDE: Final = re.compile(
+    r"(?:(?<=\s)#[ \t]*|\()(?:antes|before|was|era|old|previously|anteriormente)\b[ \t]*[:=]?"
+    r"[ \t]*[\[\d](?:[\d\s,.x\[\]]|\be\b|\band\b){0,60}(?:\)|$)",
+    re.IGNORECASE | re.M,
+)
+_CODE_CHANGE: Final = re.compile(r"`[^`\n]{1,60}`[ \t]*(?:->|→|=>)[ \t]*`[^`\n]{1,60}`")
+_REMOVED_LINE: Final = re.compile(r"^[ \t]*-[ \t]*([a-z_]+)[ \t]*[:=]", re.M | re.IGNORECASE)
+
+
+def _diff_removed(text: str) -> str:
+    """A diff's removed lines: inside a ```diff fence, or a "- key:" line whose key comes back
+    on a "+ key:" line."""
+    added = {key.lower() for key in _ADDED_KEY.findall(text)}
+    fenced = [m.span() for m in _DIFF_FENCE.finditer(text)]
+
+    def removed(line: re.Match[str]) -> str:
+        inside = any(start <= line.start() < end for start, end in fenced)
+        if _GC_STATE_KEPT.search(line.group()):
+            return line.group()  # GC's old state is read with the new one, as a switch
+        if inside or line.group(1).lower() in added:
+            return " " * len(line.group())
+        return line.group()
+
+    return _DASHED_LINE.sub(removed, text)
+
+
+_ADDED_KEY: Final = re.compile(r"^[ \t]*\+[ \t]*([a-z_]+)[ \t]*[:=]", re.M | re.IGNORECASE)
+_DIFF_FENCE: Final = re.compile(r"```diff\n.*?(?:```|\Z)", re.S)
+_DASHED_LINE: Final = re.compile(r"^[ \t]*-[ \t]*([a-z_]*)[^\n]*", re.M | re.IGNORECASE)
+
+
+def _before_column(text: str) -> str:
+    """A table of settings with a "before" and an "after" column: the before cells go blank."""
+    lines = text.split("\n")
+    column = None
+    for at, line in enumerate(lines):
+        if not line.lstrip().startswith("|"):
+            column = None
+            continue
+        cells = line.split("|")
+        names = [cell.strip().lower() for cell in cells]
+        if column is None:
+            if _AFTER_COLUMN.intersection(names):
+                column = next((i for i, name in enumerate(names) if name in _BEFORE_COLUMN), None)
+            continue
+        if column < len(cells):
+            cells[column] = " " * len(cells[column])
+            lines[at] = "|".join(cells)
+    return "\n".join(lines)
+
+
+_BEFORE_COLUMN: Final = frozenset({"before", "antes", "old", "was", "era", "antigo", "de", "from"})
+_AFTER_COLUMN: Final = frozenset(
+    {"after", "depois", "now", "new", "agora", "novo", "to", "pra", "para"}
+)
+
+
 # A quoted line ("> Is GC on?") is someone else's words, often the bot's own question.
 _QUOTED: Final = re.compile(r"^[ \t]*>[^\n]*", re.MULTILINE)
 
@@ -197,7 +284,7 @@ def _scanned(text: str, job: bool = True) -> tuple[str, str, ConfigBlock | None]
     """The part of a message read as prose (without its quotes, and with them), and the config
     pasted in it; without ``job``, all of it is prose."""
     block = find_config(text[:MAX_CONFIG_CHARS]) if job else None
-    chat = timestamped(_uncommented(_blank(text[:MAX_SCAN_CHARS], block)))
+    chat = timestamped(_uncommented(_superseded(_blank(text[:MAX_SCAN_CHARS], block))))
     quoting = interleaved(picked(transcript(chat)))
     return _unquoted(quoting), quoting, block
 

@@ -117,6 +117,17 @@ def intent_of(
     return found
 
 
+# How to switch a setting somewhere, asked: "como desligo o gradient checkpointing pelo yaml?",
+# "how do I know if gc is on in my config?": where to change it
+_HOW_TO_SWITCH: Final = re.compile(
+    r"\b(?:como (?:eu )?(?:desligo|ligo|desativo|ativo|mudo|altero|desabilito|habilito|tiro|coloco"
+    r"|desmarco|marco|deixo)|how (?:do|can|would) i (?:turn|switch|disable|enable|change|set"
+    r"|untick|uncheck|tick|check|flip|know|see|tell))\b[^?.!\n]{0,60}\b(?:pelo|pela|no|na|in|on"
+    r"|via|from|through) (?:the |o |a |my |meu |minha )?(?:yaml|interface|ui|gui|config|painel"
+    r"|panel|runcomfy|web ui|webui|job|template|arquivo)\b"
+)
+
+
 def _slowness_told(reading: Reading) -> bool:
     """Slowness told as the person's trouble: "treino ta uma lesma", "why is it so slow"; not a
     progress bar's "it/s", nor the reason GC went off ("desliguei pq tava lento")."""
@@ -200,7 +211,7 @@ def _by_cues(
         if _over_and_thanked(reading):
             return "off_topic"  # "tava dando oom, agora foi 🙏 vlw galera"
         return "fix_oom"
-    if reading.has("where"):
+    if reading.has("where") or _HOW_TO_SWITCH.search(reading.low):
         if _where_in_another_trainer(reading):
             return "off_topic"  # "no kohya_ss gui onde fica a aba de dataset preparation?"
         return "where_to_change"

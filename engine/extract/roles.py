@@ -1264,12 +1264,23 @@ def _supposed(reading: Reading, number: Number, clause_of: Sequence[int]) -> boo
         reading.low, max(0, number.start - 40), number.start
     ):
         return True
+    if _PLANNED_CHANGE.search(reading.low, max(0, number.start - 48), number.start):
+        return True  # "next I'll go 1024 -> 896", "want to change it from [512, 1024] to…"
     return _shortly_after(reading, number, clause_of, "supposing", _SUPPOSED_REACH)
 
 
 _PROPOSED_CHANGE: Final = re.compile(
     r"\b(?:diminuir|baixar|reduzir|aumentar|subir|lowering|dropping|reducing|raising"
-    r"|cutting|cortar)\b[^.?!]*$"
+    r"|cutting|cortar|going)\b[^.?!]*$"
+)
+
+
+_PLANNED_CHANGE: Final = re.compile(
+    r"\b(?:i'?ll|i will|gonna|going to|want to|wanna|would like to|thinking (?:of|about)"
+    r"|planning(?: to| on)?|plan|plano|next (?:i'?ll|run|time)|vou|quero|pretendo|penso em"
+    r"|pensando em|queria)\s+(?:\w+\s+){0,4}?(?:go(?:ing)?|try|drop|lower|change|switch|move"
+    r"|bump|raise|reduce|cut|baixar|subir|mudar|trocar|passar|reduzir|diminuir|aumentar|ir|testar"
+    r"|tentar)\b[^.?!\n]*$"
 )
 
 
@@ -1659,12 +1670,20 @@ def _not_a_card(reading: Reading, number: Number) -> bool:
         low[max(0, number.start - 1) : number.start] == "+"
         or _STORAGE_AFTER.match(low, number.end) is not None
         or reading.said_before(_AFTER_A_CPU, number.start, 40) is not None
+        # "shm do docker de 64m pra 16g", ".wslconfig memory=8GB", "swap of 32GB"
+        or reading.said_before(_OF_THE_SYSTEM_BEFORE, number.start, 40) is not None
     )
 
 
 _STORAGE_AFTER: Final = re.compile(
     r"\s*(?:gb|gib|g|tb)?\s*(?:volume|disk|disco|ssd|nvme|hdd|hd|storage|armazenamento|swap"
     r"|pagefile|page file|paging|de paginacao|ddr\d?|lpddr\d?)\b"
+    # "7GB de memória compartilhada", "6GB of shared GPU memory": what spilled, not the card
+    r"|[ \t]*(?:gb|gib|g)?[ \t]*(?:of shared|de memoria compartilhada|shared memory"
+    r"|shared gpu memory|de shm|of shm)\b"
+)
+_OF_THE_SYSTEM_BEFORE: Final = re.compile(
+    r"(?:\bshm|\bshm[ _-]?size|wslconfig|\bswap|\bpagefile|\bmemory\s*=)[^.\n;]{0,30}$"
 )
 # A processor's name, then the list goes on: the memory named next is the machine's
 _AFTER_A_CPU: Final = re.compile(

@@ -1015,7 +1015,8 @@ _WHAT: Final = frozenset(
 
 _A_FIX: Final = frozenset(
     {"fix", "help", "helps", "solve", "ajuda", "ajudaria", "resolve", "resolveria", "should"}
-    | {"would", "devo", "vale", "worth", "try", "tentar", "testar", "usar", "use"}
+    | {"would", "devo", "vale", "worth", "try", "tentar", "testar", "usar", "use", "tried"}
+    | {"need", "needed", "preciso", "precisa", "testou", "tentou", "experimentou"}
 )
 
 
@@ -1400,6 +1401,8 @@ def _not_the_model_trained(hit: Hit, reading: Reading) -> bool:
     if not _NOT_TRAINED_HERE.isdisjoint(reading.words_of_sentence(hit.first)):
         return True
     bits = " ".join(words[hit.first : hit.last + 1]) in _BARE_BITS
+    if bits and _of_other_bits(words, hit):
+        return True  # "8bit and 16bit pngs", "jpg 8 bits", "a 4bit llama in ollama"
     return bits and _OPTIMIZER_BITS.search(reading.low) is not None
 
 
@@ -1417,6 +1420,22 @@ _OTHER_PROGRAMS: Final = _INFERENCE | frozenset(
 )
 _NOT_TRAINED_HERE: Final = _INFERENCE | _DOWNLOADED
 _BARE_BITS: Final = frozenset({"8bit", "8 bit", "8 bits", "4bit", "4 bit", "4 bits"})
+
+
+def _of_other_bits(words: Sequence[str], hit: Hit) -> bool:
+    """The bits named are another thing's, written right beside them: "8-bit jpgs", "jpg 8
+    bits", "8bit and 16bit pngs", "a 4bit llama"."""
+    beside = {*words[hit.last + 1 : hit.last + 2], *words[max(0, hit.first - 1) : hit.first]}
+    if words[hit.last + 1 : hit.last + 2] in (("and",), ("e",), ("or",), ("ou",)):
+        beside.update(words[hit.last + 3 : hit.last + 4])  # "8bit and 16bit pngs"
+    return not _OTHER_BITS.isdisjoint(beside)
+
+
+# What else has bits: the images of the dataset, a language model run beside the training
+_OTHER_BITS: Final = frozenset(
+    {"png", "pngs", "jpg", "jpgs", "jpeg", "jpegs", "tiff", "images", "imagens", "fotos"}
+    | {"photos", "color", "cor", "llm", "llama", "ollama", "lm", "gpt", "mistral", "gemma"}
+)
 _OPTIMIZER_BITS: Final = re.compile(
     r"\b(?:\w*adamw?[_ ]?8[_ ]?bit\w*|\w*8[_ ]?bit[_ ]?(?:adam|optim)\w*|bitsandbytes|bnb)\b"
 )
@@ -2914,9 +2933,12 @@ def of_an_earlier_run(reading: Reading, state: SettingState) -> bool:
 
 
 _OF_AN_EARLIER_RUN: Final = re.compile(
-    r"\b(?:(?:previous|earlier|older|old|last|first)\s+(?:run|lora|training|attempt|one|version)"
+    r"\b(?:(?:(?:previous|earlier|older|old|last|first)\s+(?:run|lora|training|attempt|one|version)"
     r"|(?:run|lora|treino|tentativa|versao)\s+(?:anterior|antig[ao]|passad[ao])"
-    r"|(?:primeir[ao]|ultim[ao])\s+(?:run|lora|treino|tentativa))"
+    r"|(?:primeir[ao]|ultim[ao])\s+(?:run|lora|treino|tentativa))(?:\s+(?:at|em|on|no|na)\s+\d+)?"
+    # "the ones I made before with GC on", "as loras que fiz com GC ligado"
+    r"|(?:the ones|the loras|the runs|as loras|os treinos|minhas loras|my loras|my runs)\s+"
+    r"(?:i\s+|que\s+|q\s+)?(?:made|did|trained|ran|fiz|treinei|rodei)(?:\s+\w+){0,3}?)"
     r"\s+(?:\(\s*)?(?:with|com|w/?|using|usando)\s+(?:the\s+|o\s+)?$"
 )
 
@@ -2924,7 +2946,11 @@ _OF_AN_EARLIER_RUN: Final = re.compile(
 _RUNS_IT_WAS_IN: Final = re.compile(
     r"\s*(?:for (?:my |the |all |both |every |runs? |\d)"
     r"|(?:it |ele |they )?(?:trained|ran|worked|finished|completed|went|rodou|treinou|terminou"
-    r"|fechou)\b)"
+    r"|fechou)\b"
+    # "com ele ligado minhas loras sempre fecharam": what it was in the runs told as done
+    r"|,?\s*(?:minhas|my|all my|todas as minhas) (?:\w+ )?(?:loras|runs|treinos)\s+(?:sempre\s+"
+    r"|always\s+|all\s+)?(?:fecharam|terminaram|finished|worked|ran|rodaram|trained|treinaram"
+    r"|completed|completaram)\b)"
 )
 _HAD_IT: Final = re.compile(r"\b(?:had|tinha|tive)\s+(?:it\s+|ele\s+)?$")
 

@@ -1390,7 +1390,8 @@ def _length(words: tuple[int, int]) -> int:
 _INTO_THE_RUN: Final = re.compile(
     r"\b(?:at|em|no|na|nos|nas|aos|pelos|pelas|around|by) (?:like |about |around |uns |tipo |~)?"
     r"(?P<share>\d{1,2})\s*(?:%|percent\b|por cento\b)"
-    r"|\b\d+\s*(?:min|mins|minutes|minutos|h|hr|hrs|hours|horas)\s+(?:in|into|de treino)\b"
+    r"|\b\d+\s*(?:min|mins|minutes|minutos|h|hr|hrs|hours|horas)\s+(?:in|into|de treino|treinando"
+    r"|de treinamento|of training)\b"
     r"|\b(?:ate|until|till) (?:uns |umas |like |about |around |~)?\d+\s*(?:min|mins|minutes|minutos"
     r"|h|hr|hrs|hours|horas)\b"
     r"|\b(?:hour|hora) [1-9]\d?\b"
@@ -2428,13 +2429,18 @@ _RUN_DONE: Final = re.compile(
     r"\b(?:finished|finishes|completed|completes|(?<!have )(?<!has )(?<!had )(?<!'ve )done"
     r"|made it to the end|made it all the way"
     r"|went all the way|ran to the end|cooked fine|ran (?:all )?\d+k? steps|terminou|terminaram"
-    r"|terminava|terminavam|concluiu|concluiram|concluid[oa]s?|fechou|fecharam"
+    r"|terminava|terminavam|concluiu|concluiram|concluid[oa]s?|fechou|fecharam|completou|completaram"
     r"|(?:foi|foram|rodou|rodaram) ate o fim|rodou (?:as|os) \d+|rodou inteir[oa])\b"
     r"|\b(\d{3,5})/\1\b(?!\s*(?:gb|gib|mb|mib|g)\b)"
 )
 _NOT_DONE: Final = re.compile(
     r"\b(?:never|not|didn'?t|did not|hasn'?t|haven'?t|won'?t|isn'?t|nunca|nao|nem|wasn'?t"
     r"|none of|nenhum|nenhuma|ever|only|so)\b[^.!?\n]{0,24}$"
+)
+_FOR_A_WHILE: Final = re.compile(
+    r"[ \t]*(?:(?:for|durante|por)\s+(?:the\s+|os\s+|as\s+|uns\s+|umas\s+)?(?:first|primeir[oa]s)"
+    r"|(?:until|till|ate)\b(?!\s+(?:the end|o fim|o final|the last|o ultimo))|up to\b"
+    r"|(?:nos|pelos|pelas|nas)\s+primeir[oa]s)"
 )
 _A_STAGE_DONE: Final = re.compile(
     r"\s*[,.]?\s+(?:then|gc|caching|loading|quantizing|generating|sampling|downloading|with\b"
@@ -2728,6 +2734,14 @@ def _stable_with_gc(
         for h in calms
         if h.kind != "no_crash" or not (_so_far(reading, h) or SHARED_MEMORY_SPILL in signals)
     ]
+    if ooms:
+        # "trains fine for the first 500 steps, then OOMs", "de boa até o passo 800": a part of
+        # the run that crashes, no stable run
+        calms = [
+            h
+            for h in calms
+            if not _FOR_A_WHILE.match(reading.low, reading.span(h.first, h.last)[1])
+        ]
     if not ooms and now is not None and now.state == "on" and not now.retry and calms:
         # GC on now, and it does not crash: "GC on, zero crashes, just slow"
         calm = calms[0]
@@ -2766,6 +2780,8 @@ def _stable_with_gc(
             continue
         if _someone_else_s(reading, cue):
             continue
+        if ooms and _FOR_A_WHILE.match(reading.low, reading.span(cue.first, cue.last)[1]):
+            continue  # "trains fine for the first 500 steps with GC on, then it OOMs"
         clause = reading.clauses[cue.first]
         said = [s for s in gc if reading.clauses[s.first] == clause]
         # "GC back on and it's training fine now": what the retry did (gc_retry), no stable run;

@@ -1590,6 +1590,9 @@ INTENTS = [
         "quality",
     ),
     ("rank 64 on flux, will it fit on 12gb?", "explain"),
+    # how to switch it somewhere is where to change it
+    ("como eu desligo o gradient checkpointing pelo yaml?", "where_to_change"),
+    ("how do i turn off gc in the ui? runs fine just slow", "where_to_change"),
 ]
 
 
@@ -5645,6 +5648,135 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ("acum=2 bs=1, zimage turbo, gc off", {"gradient_accumulation": 2, "batch_size": 1}, set()),
     # no crash told, no retry outcome
     ("I ran both back to back on a 4090, neither crashed. GC true vs false", {}, {"gc_retry"}),
+    # struck text is no longer in force
+    (
+        "~~bs 4~~ bs 2, ~~no quant~~ qfloat8, and sdxl still OOMs at step 1",
+        {"batch_size": 2, "quantize": True},
+        set(),
+    ),
+    # a diff's removed line
+    (
+        "```diff\n-  resolution: [512, 768, 1024]\n+  resolution: [512, 768]\n```\nstill OOM "
+        "at step 1",
+        {"resolutions": [512, 768], "max_resolution": 768},
+        set(),
+    ),
+    # the old value in a comment
+    (
+        "batch_size: 1   # before: 4\nresolution: 768  # was 1024\nOOM at step 1",
+        {"batch_size": 1, "max_resolution": 768},
+        set(),
+    ),
+    # the old values in an aside
+    (
+        "treino em 640 (era 768, 1024) e ainda dá oom no passo 2",
+        {"max_resolution": 640},
+        {"resolutions"},
+    ),
+    # a table's before column
+    (
+        "| setting | before | after |\n|---|---|---|\n| batch_size | 4 | 1 |\n| resolution | "
+        "1024 | 640 |\n\nstill CUDA OOM at step 3",
+        {"batch_size": 1, "max_resolution": 640},
+        set(),
+    ),
+    # a change shown in code spans
+    (
+        "1. `batch_size: 4` → `2`\n2. `low_vram: false` → `true`\nstill oom at step 1",
+        {"batch_size": 2, "low_vram": True},
+        set(),
+    ),
+    # GC's old state stays: the retry is told
+    (
+        "~~gc off~~ gc on now and it still OOMs at step 2",
+        {"gc": "enabled", "gc_retry": "still_oom"},
+        set(),
+    ),
+    # a change only planned
+    (
+        "training at 1024, tonight's run died at step 1800 with cuda oom again. next i'll go "
+        "1024 -> 768",
+        {"max_resolution": 1024},
+        set(),
+    ),
+    # a change only planned
+    (
+        "121 frames and the run OOMs at step 400. my plan is to go 121 -> 81 frames tomorrow",
+        {"num_frames": 121},
+        set(),
+    ),
+    # the images' bits
+    ("my photos are 8-bit jpgs, could that matter? zit OOMs at step 1", {}, {"quantize"}),
+    # another program's bits
+    (
+        "running a 4bit llama beside the training for captions and flux OOMs at step 1",
+        {},
+        {"quantize"},
+    ),
+    # bits beside the batch's images are the model's
+    (
+        "qwen edit em 4 bits, 2 imagens por vez e oom no passo 3",
+        {"quantize": True, "batch_size": 2},
+        set(),
+    ),
+    # a quantization asked about
+    ("anyone tried nf4 on chroma? 12gb and it OOMs at step 1", {}, {"quantize"}),
+    ("we both train flux in bf16, neither of us quantized", {"quantize": False}, set()),
+    # GC named by what it does
+    ("unticked the memory saving checkbox and now sdxl OOMs at step 1", {"gc": "disabled"}, set()),
+    # GC named by what it does
+    (
+        "tirei a opcao que economiza memoria e agora o flux estoura no passo 1",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # part of a run that crashes is no stable run
+    (
+        "gc on, it trains fine for the first 600 steps and then OOMs",
+        {"gc": "enabled"},
+        {"stable_with_gc"},
+    ),
+    # part of a run that crashes is no stable run
+    ("com gc ligado vai de boa ate o passo 900, ai estoura", {"gc": "enabled"}, {"stable_with_gc"}),
+    # until the end is the whole run
+    (
+        "same config with gc on worked until the end last week, now it OOMs at step 2000",
+        {"stable_with_gc": "yes"},
+        set(),
+    ),
+    (
+        "ja fiz 4 loras com gc ligado, sussa. desliguei e agora da oom no passo 1",
+        {"stable_with_gc": "yes", "gc": "disabled"},
+        set(),
+    ),
+    (
+        "with gc on it made it through all 2000 steps. turned it off today and it OOMs at step 5",
+        {"stable_with_gc": "yes", "gc": "disabled"},
+        set(),
+    ),
+    # the container's memory
+    ("docker shm de 64m pra 8g e sumiu o bus error", {}, {"vram_gb"}),
+    # the system's memory
+    (".wslconfig memory=16GB and it still gets killed", {}, {"vram_gb"}),
+    ("task manager shows 6GB of shared gpu memory and it crawls", {}, {"vram_gb"}),
+    # a card shared is still the card
+    ("A100 de 40GB compartilhada com outro aluno", {"vram_gb": 40}, set()),
+    ("out of memory in the loading of the model, 12gb card", {"oom_phase": "loading"}, set()),
+    ("depois de uns 40 minutos treinando vem o cuda oom", {"oom_phase": "later"}, set()),
+    ("after 2 hours of training it goes OOM", {"oom_phase": "later"}, set()),
+    ("oom so nas fotos de corpo inteiro, o resto passa", {"oom_phase": "bucket_spike"}, set()),
+    # GC of the runs told as done is no state now
+    (
+        "sdxl dando oom no passo 1 com gc desligado, com ele ligado minhas loras sempre fecharam",
+        {"gc": "disabled", "stable_with_gc": "yes"},
+        set(),
+    ),
+    (
+        "ja treinei umas 5 loras com gc ligado e todas completaram. desliguei hoje e deu oom "
+        "no passo 1",
+        {"gc": "disabled", "stable_with_gc": "yes"},
+        set(),
+    ),
 ]
 
 

@@ -16,8 +16,8 @@ from engine.extract.learned import model
 from engine.extract.lexicon import LEXICON
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
-from engine.extract.settings import opens_a_question, told_last
-from engine.extract.signals import OTHER_ERROR, OUTSIDE_GUIDE
+from engine.extract.settings import opens_a_question, own_act, setting_states, told_last
+from engine.extract.signals import OTHER_ERROR, OUTSIDE_GUIDE, REGRESSION_AFTER_UPDATE
 from engine.extract.trainers import trainer_spans, within
 from kb.contract import FactValue
 
@@ -128,6 +128,39 @@ _HOW_TO_SWITCH: Final = re.compile(
 )
 
 
+def _explained_by_a_change(reading: Reading, facts: Mapping[str, FactValue]) -> bool:
+    """A crash after an update that a change of the settings explains better: GC off, a memory
+    saver switched off, a bigger batch ("updated last month, probably irrelevant. turned gc off
+    today…", "depois q atualizei desliguei o low_vram")."""
+    if _SAME_AS_BEFORE.search(reading.low):
+        return False  # "the config that trained fine yesterday with gc off now OOMs": unchanged
+    switched_off = any(
+        s.setting in _MEMORY_SAVERS
+        and s.state == "off"
+        and facts.get(s.setting) in ("disabled", False)  # off now, not a try undone since
+        and own_act(s, reading)
+        and not reading.said_before(_TRIED, reading.tokens.starts[s.first], 16)
+        for s in setting_states(reading)
+    )
+    return switched_off or _RAISED.search(reading.low) is not None
+
+
+_MEMORY_SAVERS: Final = frozenset({"gc", "low_vram", "quantize"})
+_TRIED: Final = re.compile(r"\b(?:testei|tested|tried|tentei|test|testar|tentar|try)\b[^.!?\n]*$")
+
+
+_SAME_AS_BEFORE: Final = re.compile(
+    r"\b(?:same (?:config|yaml|settings|job)|identical config|no config changes|mesm[ao] (?:config"
+    r"|yaml|job|treino)|nothing else changed|nada mais mudou|n[ao]+ mudei nada"
+    r"|nothing changed|didn'?t change anything|(?:trained|worked|ran) fine (?:yesterday|before"
+    r"|last week)|que rodava|rodava (?:de boa |liso )?(?:ontem|antes)|funcionava (?:ontem|antes))"
+)
+_RAISED: Final = re.compile(
+    r"\b(?:bump(?:ed)?|raised?|increased?|upped|went up|subi|subir|aumentei|aumentar)\b"
+    r"[^.!?\n]{0,24}\b(?:batch|bs|res|resolution|resolucao|frames|rank)\b"
+)
+
+
 def _slowness_told(reading: Reading) -> bool:
     """Slowness told as the person's trouble: "treino ta uma lesma", "why is it so slow"; not a
     progress bar's "it/s", nor the reason GC went off ("desliguei pq tava lento")."""
@@ -170,7 +203,13 @@ def _by_cues(
         # another error than memory running out ("illegal memory access", a full disk while
         # saving) is no memory trouble at all, unless an update brought it (another signal)
         return "off_topic"
-    if signals & OUTSIDE_GUIDE or system:
+    if (
+        signals & OUTSIDE_GUIDE == {REGRESSION_AFTER_UPDATE}
+        and not system
+        and _explained_by_a_change(reading, facts)
+    ):
+        pass  # "did a git pull AND turned off gc, now it OOMs": the switch explains the crash
+    elif signals & OUTSIDE_GUIDE or system:
         return "outside_guide"
     if shared_for_others(reading) or _answers_another(reading):
         # "PSA: if you OOM on zit, turn GC back on", "dica: desliga o sample se tá estourando":

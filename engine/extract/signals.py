@@ -324,6 +324,7 @@ _UPDATED: Final = re.compile(
     r"(?:the\s+|a\s+|o\s+)?v?\d+\.\d+\.\d+\b|\b(?:versao|build|version) de (?:hoje|ontem)\b"
     r"|\b(?:today'?s|yesterday'?s) (?:build|version)\b"
     r"|\bgit checkout\s+v?\d|\b(?:commit|versao|version|release)\s+\S+\s+(?:broke|quebrou)\b"
+    r"|\bpulled\s*(?:->|→|=>)"  # "pulled -> OOM"
 )
 _VERSION: Final = re.compile(r"(?<![\w.])v?(\d+\.\d+\.\d+)(?![\w.])")
 
@@ -620,6 +621,14 @@ def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, 
         or _NOT_THE_UPDATE.search(reading.low) is not None
         # "where is GC in the new UI? it moved after the update": the screen changed, nothing broke
         or (reading.has("where") and not reading.has("oom", "speed", "trouble", "vram"))
+        # "planning to update this weekend", "vale a pena atualizar?": an update not done yet
+        or (
+            _UPDATE_AHEAD.search(reading.low) is not None
+            and (
+                _UPDATE_WEIGHED.search(reading.low) is not None
+                or not any(not reading.negated(h) for h in reading.of("oom"))
+            )
+        )
         # "pulled latest. help", "dei git pull. socorro": an update, and nothing told wrong yet
         or (
             len(reading.tokens.words) <= _A_CRY
@@ -636,6 +645,19 @@ def _unless_out_of_memory(reading: Reading, found: dict[str, Hit]) -> dict[str, 
     ):
         del found[REGRESSION_AFTER_UPDATE]
     return found
+
+
+_UPDATE_AHEAD: Final = re.compile(
+    r"\b(?:planning to|plan to|going to|gonna|will|vou|pretendo|worth|vale a pena|should i|devo"
+    r"|thinking of|pensando em)\s+(?:\w+\s+){0,2}?(?:update|upgrade|atualizar|updating|upgrading"
+    r"|pull)\b|\bshould i (?:just )?update\b|\batualizo\b|\bpra atualizar\b"
+)
+
+
+# An update weighed against a change of settings: "should I update or change settings?"
+_UPDATE_WEIGHED: Final = re.compile(
+    r"\b(?:update|upgrade) or (?:change|tweak|mess)|\batualizo ou\b|\batualizar ou (?:mexer|mudar)"
+)
 
 
 def _memory_trouble(reading: Reading) -> bool:
@@ -732,7 +754,11 @@ def _fine_since(reading: Reading, update: Hit) -> bool:
         return False  # "rolled back to the old commit and it's fine again": the update broke it
     if any(reading.sentence_of(o.first) == sentence for o in reading.of("oom")):
         return False  # "since the update it was fine at first, then OOM at step 200"
-    turns = [h.first for h in reading.of("now") if reading.sentence_of(h.first) == sentence]
+    turns = [
+        h.first
+        for h in reading.of("now")
+        if reading.sentence_of(h.first) == sentence and reading.words(h) not in _SINCE_THEN
+    ]
     return any(
         h.kind == "fine"  # not "no error, just 10x slower since the update"
         and h.first > update.last
@@ -740,13 +766,18 @@ def _fine_since(reading: Reading, update: Hit) -> bool:
         and not reading.negated(h)
         # "since the update low_vram does nothing, was fine before", "pulled the latest this
         # morning, and the same config ran fine yesterday": fine before it, not since
-        and _BEFORE_IT.isdisjoint(reading.tokens.words[h.last + 1 : h.last + 4])
+        and _BEFORE_IT.isdisjoint(
+            w
+            for i, w in enumerate(reading.tokens.words[h.last + 1 : h.last + 4], h.last + 1)
+            if reading.sentence_of(i) == sentence
+        )
         # "the job that finished yesterday now can't even load": fine before, not since
         and not any(turn > h.last for turn in turns)
         for h in reading.hits
     )
 
 
+_SINCE_THEN: Final = frozenset({"desde entao", "since then", "ever since"})
 _BEFORE_IT: Final = frozenset(
     {"before", "antes", "previously", "anteriormente", "yesterday", "ontem", "earlier", "last"}
     | {"passada", "passado", "friday", "sexta", "weeks", "semanas", "months", "meses"}

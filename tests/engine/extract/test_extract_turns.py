@@ -1593,6 +1593,61 @@ INTENTS = [
     # how to switch it somewhere is where to change it
     ("como eu desligo o gradient checkpointing pelo yaml?", "where_to_change"),
     ("how do i turn off gc in the ui? runs fine just slow", "where_to_change"),
+    # a switch told beside the update explains the crash
+    (
+        "pulled the latest ai toolkit and turned gc off the same night, now sdxl OOMs at step 1",
+        "fix_oom",
+    ),
+    (
+        "atualizei o ai toolkit e aproveitei pra subir o batch de 2 pra 4, agora oom no passo 1",
+        "fix_oom",
+    ),
+    # the same settings as before: the update is the suspect
+    (
+        "after the update my flux config that trained fine yesterday now OOMs at step 1, "
+        "nothing else changed",
+        "outside_guide",
+    ),
+    # an update only planned is no regression
+    (
+        "thinking of updating ai toolkit this weekend. zit trains fine with gc on, would gc "
+        "off be faster after that?",
+        "speed",
+    ),
+    (
+        "vale a pena atualizar o ai toolkit pra treinar mais rapido? o meu é de agosto, ta "
+        "tudo rodando de boa",
+        "speed",
+    ),
+    # an update weighed, not done
+    (
+        "oom at step 1 with flux on a 4070, gc on, batch 1. someone said just update. should i "
+        "update or change settings?",
+        "fix_oom",
+    ),
+    (
+        "recreated the venv from scratch yesterday and now the same sdxl job OOMs at step 1",
+        "outside_guide",
+    ),
+    (
+        "o windows atualizou sozinho essa noite e agora o treino de chroma da oom no carregamento",
+        "outside_guide",
+    ),
+    # fine since the update: the change explains
+    (
+        "o windows atualizou faz 2 semanas, sem problema desde entao. ontem subi o batch pra 4 "
+        "e deu oom no passo 1",
+        "fix_oom",
+    ),
+    (
+        "had florence-2 captioning running in another window while the lora trained, and it "
+        "crashed with cuda out of memory",
+        "outside_guide",
+    ),
+    (
+        "tava com o lm studio com um modelo carregado e o treino do flux deu oom no passo 1",
+        "outside_guide",
+    ),
 ]
 
 
@@ -5775,6 +5830,16 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "ja treinei umas 5 loras com gc ligado e todas completaram. desliguei hoje e deu oom "
         "no passo 1",
         {"gc": "disabled", "stable_with_gc": "yes"},
+        set(),
+    ),
+    # community shorthand names the model
+    ("F.1 dev lora dies at step 700 with cuda oom", {"model_family": "flux_flex"}, set()),
+    ("fluxdev, gc off, oom at step 1", {"model_family": "flux_flex", "gc": "disabled"}, set()),
+    ("lora de schnell estoura no passo 2", {"model_family": "flux_flex"}, set()),
+    ("noobai lora OOMs at step 3 on an 8gb card", {"model_family": "other"}, set()),
+    (
+        "animagine xl lora, batch 2, oom no passo 1",
+        {"model_family": "other", "batch_size": 2},
         set(),
     ),
 ]

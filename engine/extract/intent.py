@@ -203,13 +203,13 @@ def _by_cues(
         # another error than memory running out ("illegal memory access", a full disk while
         # saving) is no memory trouble at all, unless an update brought it (another signal)
         return "off_topic"
-    if (
+    # "did a git pull AND turned off gc, now it OOMs": the switch explains the crash better
+    explained = (
         signals & OUTSIDE_GUIDE == {REGRESSION_AFTER_UPDATE}
         and not system
         and _explained_by_a_change(reading, facts)
-    ):
-        pass  # "did a git pull AND turned off gc, now it OOMs": the switch explains the crash
-    elif signals & OUTSIDE_GUIDE or system:
+    )
+    if (signals & OUTSIDE_GUIDE or system) and not explained:
         return "outside_guide"
     if shared_for_others(reading) or _answers_another(reading):
         # "PSA: if you OOM on zit, turn GC back on", "dica: desliga o sample se tá estourando":

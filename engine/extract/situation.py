@@ -2437,6 +2437,16 @@ _NOT_DONE: Final = re.compile(
     r"\b(?:never|not|didn'?t|did not|hasn'?t|haven'?t|won'?t|isn'?t|nunca|nao|nem|wasn'?t"
     r"|none of|nenhum|nenhuma|ever|only|so)\b[^.!?\n]{0,24}$"
 )
+
+
+def _for_a_while(reading: Reading, calm: Hit, ooms: Sequence[Hit]) -> bool:
+    """A calm of the part of a run that then crashes, no stable run: "trains fine for the first
+    500 steps, then OOMs", "de boa até o passo 800"; not "worked until the end"."""
+    return bool(ooms) and bool(
+        _FOR_A_WHILE.match(reading.low, reading.span(calm.first, calm.last)[1])
+    )
+
+
 _FOR_A_WHILE: Final = re.compile(
     r"[ \t]*(?:(?:for|durante|por)\s+(?:the\s+|os\s+|as\s+|uns\s+|umas\s+)?(?:first|primeir[oa]s)"
     r"|(?:until|till|ate)\b(?!\s+(?:the end|o fim|o final|the last|o ultimo))|up to\b"
@@ -2734,14 +2744,7 @@ def _stable_with_gc(
         for h in calms
         if h.kind != "no_crash" or not (_so_far(reading, h) or SHARED_MEMORY_SPILL in signals)
     ]
-    if ooms:
-        # "trains fine for the first 500 steps, then OOMs", "de boa até o passo 800": a part of
-        # the run that crashes, no stable run
-        calms = [
-            h
-            for h in calms
-            if not _FOR_A_WHILE.match(reading.low, reading.span(h.first, h.last)[1])
-        ]
+    calms = [h for h in calms if not _for_a_while(reading, h, ooms)]
     if not ooms and now is not None and now.state == "on" and not now.retry and calms:
         # GC on now, and it does not crash: "GC on, zero crashes, just slow"
         calm = calms[0]
@@ -2780,7 +2783,7 @@ def _stable_with_gc(
             continue
         if _someone_else_s(reading, cue):
             continue
-        if ooms and _FOR_A_WHILE.match(reading.low, reading.span(cue.first, cue.last)[1]):
+        if _for_a_while(reading, cue, ooms):
             continue  # "trains fine for the first 500 steps with GC on, then it OOMs"
         clause = reading.clauses[cue.first]
         said = [s for s in gc if reading.clauses[s.first] == clause]

@@ -1226,6 +1226,55 @@ def _named_without_state(reading: Reading, states: Sequence[SettingState]) -> se
     return named - {s.setting for s in states}
 
 
+def _crash_fixed(reading: Reading) -> bool:
+    """A crash told as fixed ("resolvi o OOM", "parei de ter OOM") is about training memory."""
+    return any(
+        not _CRASH_WORDS.isdisjoint(reading.tokens.words[h.first : h.last + 1])
+        for h in reading.of("fixed")
+    )
+
+
+_CRASH_WORDS: Final = frozenset({"oom", "ooms", "crash", "crashes"})
+
+
+def _guessed_about_gc(reading: Reading, states: Sequence[SettingState]) -> bool:
+    """GC's state said with a guess beside it in its clause, and no state the rules read ("gc
+    off i believe", "GC desligado eu acho", "i think it had gradient checkpointing off?"):
+    nothing is left for the learned model to take as said. Not a doubt ("gc on? sei lá" is
+    unknown), a tag asking to agree ("sem gc né?"), nor a guess that opens a clause of its own
+    ("desliguei o gc e acho que a lora piorou")."""
+    if any(s.setting == "gc" for s in states) or reading.of("uncertain"):
+        return False
+    words, clause_of = reading.tokens.words, reading.clauses_of_words
+    for named in reading.of("mention"):
+        if named.arg != "gc":
+            continue
+        for guess in reading.of("guess"):
+            said = words[guess.first : guess.last + 1]
+            if said in _AGREE_TAGS or clause_of[guess.first] != clause_of[named.first]:
+                continue
+            gap = reading.text[reading.tokens.ends[guess.last] : reading.tokens.starts[named.first]]
+            if 0 < named.first - guess.last <= _GUESS_NEAR and not _A_MARK.search(gap):
+                return True  # not "my own fault I guess: gc off and batch 4"
+            between = words[named.last + 1 : guess.first]
+            opens = said[-1] in _A_CLAUSE_AFTER or words[guess.last + 1 : guess.last + 2] in {
+                (w,) for w in _A_CLAUSE_AFTER
+            }
+            if guess.first > named.last and set(between) <= _STATE_WORDS and not opens:
+                return True
+    return False
+
+
+_GUESS_NEAR: Final = 3  # words from a guess to the name of GC after it
+_AGREE_TAGS: Final = frozenset({("ne",)})
+_A_CLAUSE_AFTER: Final = frozenset({"que", "q", "that"})
+_A_MARK: Final = re.compile(r"[:;.!?]")
+_STATE_WORDS: Final = frozenset(
+    {"on", "off", "true", "false", "enabled", "disabled", "ligado", "desligado", "ativado"}
+    | {"desativado", "is", "was", "ta", "esta", "tava", "estava", "eu"}
+)
+
+
 def _named(reading: Reading) -> set[int]:
     return {
         i for hit in reading.hits if hit.kind in _NAMING for i in range(hit.first, hit.last + 1)
@@ -1487,6 +1536,8 @@ def extract(
         if _crashed_only_with_it_off(reading, states, gc_by_rules not in (None, "enabled")):
             ruled_out.add("oom_phase")  # "sem gc = oom no step 1. com gc = roda"
         ruled_out |= _named_without_state(reading, states)
+        if _guessed_about_gc(reading, states):
+            ruled_out |= {"gc", "gc_retry"}
         retry_read = facts.get("gc_retry")
         evidence = second_opinion(reading.text, facts, evidence, ruled_out)
         told = (h for k in ("oom", "still", "no_effect") for h in reading.of(k))
@@ -1518,7 +1569,9 @@ def extract(
         evidence = (*evidence, *_earlier_answers(quoting, facts), *_recaps(quoting, facts))
     answered = _answered(reading, answers, quoting, signals, facts)
     evidence = (*evidence, *answered)
-    on_topic = bool(facts) or block is not None or reading.has(*_TOPIC_KINDS)
+    on_topic = (
+        bool(facts) or block is not None or reading.has(*_TOPIC_KINDS) or _crash_fixed(reading)
+    )
     names = set(signals)
     if not on_topic and reading.has("greeting"):
         names.add(OFF_TOPIC_GREETING)

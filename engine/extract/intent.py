@@ -448,6 +448,7 @@ def _crash_over(reading: Reading) -> bool:
     """Every crash told is before the run went well, or told as before: "after it OOMed at 1300
     I resumed with batch 1 and it's been fine for 400 steps", "resumed twice after OOMs, finally
     finished", "não morre mais, liguei o GC. antes morria no step 2"."""
+    low, starts = reading.low, reading.tokens.starts
     crashes = [h for h in reading.of("oom") if not reading.negated(h)]
     calm = [
         h.first
@@ -457,12 +458,16 @@ def _crash_over(reading: Reading) -> bool:
         and not reading.question(h.first)
         and not _EARLIER_CALM.search(reading.text_of_sentence(h.first).lower())
     ]
-    calm += [reading.word_at(m.start()) for m in _NO_MORE.finditer(reading.low)]
-    calm += [reading.word_at(m.start()) for m in _FINE_SINCE.finditer(reading.low)]
-    if not crashes or not calm:
+    calm += [reading.word_at(m.start()) for m in _NO_MORE.finditer(low)]
+    calm += [reading.word_at(m.start()) for m in _FINE_SINCE.finditer(low)]
+    # "the OOM on LTX-Video is gone", "com gc de volta sumiu o oom": the crash told is the one over
+    gone = [m.span() for m in _CRASH_GONE.finditer(low)]
+    calm += [reading.word_at(end - 1) for _, end in gone]
+    told_over = [h for h in crashes if any(a <= starts[h.first] < b for a, b in gone)]
+    crashes = [h for h in crashes if h not in told_over]
+    if not calm or not (crashes or told_over):
         return False
     last_calm = max(calm)
-    low, starts = reading.low, reading.tokens.starts
     return all(
         (h.first < last_calm and _CHANGE_SINCE.search(low, starts[h.first], starts[last_calm]))
         or reading.said_before(_BEFORE, starts[h.first], 60)
@@ -477,6 +482,13 @@ _FINE_SINCE: Final = re.compile(
     r"\b(?:(?:it'?s|has) been (?:fine|ok|good|running fine|training fine) (?:for|since)"
     r"|(?:ta|esta|tá) de boa (?:faz|ha|desde)|finally (?:finished|done|completed)"
     r"|finished all|terminou (?:tudo|inteiro|o treino)|enfim terminou|finalmente terminou)\b"
+)
+_CRASH_GONE: Final = re.compile(
+    r"\b(?:oom|ooms|crash|crashes|out of memory)\b(?:(?!\b(?:nem|nao|not|never)\b)[^.?!\n]){0,40}?"
+    r"\b(?:(?:is|are|was|were) (?:gone|fixed|solved|over)|went away|sumiu|sumiram|foi embora"
+    r"|acabou)\b"
+    r"|\b(?:sumiu|acabou|parou|stopped|killed|fixed|solved|resolved|resolveu|resolvi|tirou)"
+    r" (?:o |os |the |my |meu |meus )?(?:oom|ooms|crash|crashes)\b"
 )
 _NO_MORE: Final = re.compile(
     r"\b(?:(?:doesn'?t|does not|won'?t|no longer) (?:die|crash|oom)\w* (?:anymore|any more)"
@@ -704,8 +716,8 @@ _NOT_ONLY_NEWS: Final = (
 def _solved_news(reading: Reading) -> bool:
     """The message opens a sentence with its trouble solved, asks nothing and tells nothing
     still wrong: "nvm fixed it by turning gc back on", "resolvido: era o bucket de 1536"."""
-    if "?" in reading.text or reading.has("still", "why", "explain"):
-        return False
+    if "?" in reading.text or asks(reading) or reading.has("still", "why", "explain", "quality"):
+        return False  # not "resolved the oom by going to 768 but details are mush. is it the res"
     for m in _SOLVED.finditer(reading.low):
         if m.start() == 0 or reading.low[: m.start()].rstrip().endswith((".", "!", ":", "\n")):
             at = reading.word_at(m.start())

@@ -30,7 +30,7 @@ _FOLD: Final = {chr(code): base for code, base in _fold_table().items()}
 _NON_ASCII: Final = re.compile(r"[^\x00-\x7f]")
 # Words: a decimal ("2.1", "sd3.5") stays whole, everything else splits at punctuation. The
 # apostrophe or dot is read first, so the usual end of a word (a space) fails at once.
-_TOKEN: Final = re.compile(r"[a-z0-9]+(?:['.](?:(?<=')[a-z]+|(?<=\d\.)\d+(?![a-z])))?")
+_TOKEN: Final = re.compile(r"[a-z0-9]+(?:['.](?:(?<=')[a-z]+|(?<=\d\.)\d+(?:k\b)?(?![a-z])))?")
 _TOKEN_SPLIT: Final = re.compile(f"({_TOKEN.pattern})")
 # Where a clause ends; a dot between digits or letters and digits ("flux.1") is not an end.
 # (One character class first: the engine then skips ahead to candidates instead of trying each.)

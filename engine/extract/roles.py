@@ -376,6 +376,7 @@ class Number:
     last: int
     members: list[float] = field(default_factory=list)  # a list or range of sizes, in order
     choice: bool = False  # "4 ou 8": one of several, so none of them
+    ranged: bool = False  # "512-1024": its members are a range's, not a list said
 
     @property
     def integer(self) -> bool:
@@ -429,6 +430,8 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
             and not _SCREEN_BESIDE.search(low, max(0, start - 16), min(len(low), end + 12))
         ):
             value, unit = value * 1024, None  # "1k res", "zit at 1k": 1024, not a thousand steps
+        elif unit == "k" and _WHEN_BEFORE.search(low, max(0, m.start() - 16), m.start()):
+            value, unit = float(round(value * 1000)), None  # "step 1.2k", "no passo 1.5k"
         found.append(
             Number(
                 value=value,
@@ -461,7 +464,9 @@ _WHEN_BEFORE: Final = re.compile(
     r"(?:step|passo|around|after|depois de|~|ate|until|of|(?:step|passo)\s*\d+\s+de)\s*$"
 )
 _COUNTED: Final = re.compile(  # "1k steps", "1k product shots", "2k de fotos": counts
-    r"\s*(?:steps?|passos?|imgs?|images?|imagens|epochs?|it|its|iter"
+    # …and a range of them: "2k/3k steps", "2k de passos"
+    r"\s*(?:[/-]\s*\d+(?:[.,]\d+)?k\s*)?(?:de\s+)?(?:steps?|passos?|imgs?|images?|imagens|epochs?"
+    r"|it|its|iter"
     r"|(?:[a-z]+\s+)?(?:shots|pics|photos|fotos|pairs|pares|clips|clipes|videos|files|arquivos))"
 )
 
@@ -522,6 +527,12 @@ def _group(low: str, numbers: list[Number]) -> list[Number]:
                 and _bucket_like(number.value)
                 and (_size_like(previous.value) or _size_like(number.value))
             ):
+                if previous.ranged and gap.strip() == "-":
+                    # "512-768-1024": a list written with dashes, not a range
+                    previous.members = [previous.members[0], previous.members[-1], number.value]
+                    previous.ranged = False
+                    previous.end, previous.last = number.end, number.last
+                    continue
                 if _JOIN.fullmatch(gap) or _bulleted(low, previous, gap):
                     previous.members = previous.members or [previous.value]
                     previous.members.append(number.value)
@@ -537,6 +548,7 @@ def _group(low: str, numbers: list[Number]) -> list[Number]:
                     inside = {float(b) for b in STANDARD_BUCKETS if low_end <= b <= high_end}
                     previous.members = sorted(inside | {low_end, high_end})
                     previous.end, previous.last = number.end, number.last
+                    previous.ranged = True
                     continue
         grouped.append(number)
     return grouped
@@ -2314,6 +2326,28 @@ _NOT_RUN_AFTER: Final = re.compile(
 _NOW_REACH: Final = 3  # "agora tá em 1024"
 
 
+def _of_the_last_step(reading: Reading, items: list[Assigned]) -> list[Assigned]:
+    """Sizes told in numbered steps, each a try ("1. batch 2, 1024 -> OOM 2. batch 1, 1024 ->
+    OOM 3. batch 1, 768 -> finished"): the size now is the last step's."""
+    marks: list[tuple[int, int]] = []
+    for m in _STEP_MARK.finditer(reading.text):
+        if int(m[1]) == len(marks) + 1:
+            marks.append((m.start(), int(m[1])))
+    if len(marks) < 2:
+        return items
+
+    def step_of(item: Assigned) -> int:
+        return max((n for at, n in marks if at < item.number.start), default=0)
+
+    steps = {step_of(i) for i in items}
+    if len(steps) < 2 or 0 in steps:
+        return items
+    return [i for i in items if step_of(i) == max(steps)]
+
+
+_STEP_MARK: Final = re.compile(r"(?:^|(?<=\s))(\d{1,2})[.)][ \t]+(?=\S)", re.MULTILINE)
+
+
 def _resolution_moved_to(reading: Reading, item: Assigned) -> bool:
     """A training size a change or a row of tries ended at: "dropped to 768", "went from batch
     4 @1024 down to batch 1 @768", "fui pra 1024", "tried 1024, then 768"."""
@@ -2411,7 +2445,9 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
             # "resolucao [768, 1024, 1280] → [768, 1024]": a list changed into the next
             kept = [i for i in items if not _ARROW_AFTER.match(reading.text, i.number.end)]
             items = kept or items
-        listed = next((i for i in items if i.number.members), None)
+        # "512 até 1024 (512, 768, 1024)": the list says which buckets the range has
+        listed = next((i for i in items if i.number.members and not i.number.ranged), None)
+        listed = listed or next((i for i in items if i.number.members), None)
         if listed is not None:
             # "the 1024 bucket OOMs, the 512 and 768 ones are fine": every size named is one
             # …but not a picture's or a preview's width × height beside the list, nor a photo's
@@ -2440,6 +2476,7 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
             items = [i for i in items if not _a_size_not_run(reading, i)] or items
             # "bs1 at 512 was fine but now at 1024 it ooms", "training res is 768 now"
             items = [i for i in items if _a_size_now(reading, i)] or items
+        items = _of_the_last_step(reading, items)
         top = max(items, key=_side)
         moved = [i for i in items if _resolution_moved_to(reading, i)] if len(items) > 1 else []
         if moved:

@@ -36,6 +36,7 @@ _HEDGE: Final = 6  # words from a state to the doubt that takes it back
 # Doubts that stand alone at a clause's end, about what was just said.
 _HEDGES: Final = frozenset(
     {("nao", "tenho", "certeza"), ("not", "sure"), ("unsure",), ("not", "certain"), ("sei", "la")}
+    | {("nem", "tenho", "certeza")}
 )
 # State words that name the act rather than the setup: read as a wish inside a question.
 _INFINITIVES: Final = frozenset(
@@ -1040,7 +1041,10 @@ def _guessed(first: int, last: int, clause: Sequence[Hit], reading: Reading) -> 
 
 
 _GUESS_AFTER: Final = 3  # "tá ligado por padrão, né?": words from the state to the guess
-_GUESS_FILLERS: Final = frozenset({"que", "q", "o", "a", "the", "that", "my", "meu", "minha"})
+_GUESS_FILLERS: Final = frozenset(
+    {"que", "q", "o", "a", "the", "that", "my", "meu", "minha", "ta", "esta", "is", "was"}
+    | {"tava", "estava"}
+)
 
 
 def _hedged(end: int, reading: Reading) -> Hit | None:
@@ -1121,7 +1125,13 @@ def _bare_state(
 
     Switching back on with nothing named at all ("reativei e resolveu") means GC, the guide's topic.
     """
-    named = [h for h in clause if h.kind in ("mention", "assert")]
+    # a name far on in the clause is not what the verb acts on: "desliguei agora e na primeira
+    # imagem de preview estourou"
+    named = [
+        h
+        for h in clause
+        if h.kind in ("mention", "assert") and h.first - word.last <= _OBJECT_REACH
+    ]
     if not after_and and named and not _back_on_after_then(word, named, reading):
         return None
     if reading.tokens.words[word.first] in _OBJECT_VERBS and not _no_object(word, reading):
@@ -1165,6 +1175,7 @@ def _back_on_after_then(word: Hit, named: Sequence[Hit], reading: Reading) -> bo
 
 
 _THEN_WORDS: Final = frozenset({"so", "then", "entao", "ai", "dai"})
+_OBJECT_REACH: Final = 4  # words from a switch to the name it acts on
 _NOTHING: Final = frozenset({("nothing",), ("nada",), ("anything",)})
 _NOTHING_OF_IT: Final = frozenset(
     {("nothing",), ("nada",), ("none",), ("nothing", "is"), ("nothing", "was")}
@@ -2938,7 +2949,10 @@ _OF_AN_EARLIER_RUN: Final = re.compile(
     r"|(?:primeir[ao]|ultim[ao])\s+(?:run|lora|treino|tentativa))(?:\s+(?:at|em|on|no|na)\s+\d+)?"
     # "the ones I made before with GC on", "as loras que fiz com GC ligado"
     r"|(?:the ones|the loras|the runs|as loras|os treinos|minhas loras|my loras|my runs)\s+"
-    r"(?:i\s+|que\s+|q\s+)?(?:made|did|trained|ran|fiz|treinei|rodei)(?:\s+\w+){0,3}?)"
+    r"(?:i\s+|que\s+|q\s+)?(?:made|did|trained|ran|fiz|treinei|rodei)(?:\s+\w+){0,3}?"
+    # "já tinha feito 2 loras completas com ele ligado", "my 2 lora before train good with"
+    r"|(?:\d|two|three|four|five|dois|duas|tres|quatro|cinco|several|varias|varios|algumas)"
+    r"\s+(?:\w+\s+)?(?:loras?|runs?|treinos?)(?:\s+\w+){0,3}?)"
     r"\s+(?:\(\s*)?(?:with|com|w/?|using|usando)\s+(?:the\s+|o\s+)?$"
 )
 

@@ -651,7 +651,10 @@ _BACK: Final = frozenset(
 
 
 _CALM_NOW: Final = ("no_crash", "stable", "fine")
-_STILL_GOING_SAID: Final = re.compile(r"\b(?:so far|yet|ate agora|ainda nao|por enquanto)\b")
+_STILL_GOING_SAID: Final = re.compile(
+    r"\b(?:so far|yet|ate agora|ainda nao|por enquanto|for the moment"
+    r"|(?:crash|oom|erro|error)s? ainda)\b"
+)
 
 
 # …or only slow with it on: "gc on: 6.1s/it. gc off: oom. any middle ground?"
@@ -2326,12 +2329,20 @@ def _so_far(reading: Reading, hit: Hit) -> bool:
     said = f" {' '.join(words[hit.first : hit.last + 1])} "
     if any(f" {yet} " in said for yet in _YET):
         return True  # "no oom so far": the phrase says it itself
-    return after.startswith(_YET) or bool(
-        _STILL_GOING.intersection(words[max(0, hit.first - 2) : hit.first])
+    return (
+        after.startswith(_YET)
+        or bool(_STILL_GOING.intersection(words[max(0, hit.first - 2) : hit.first]))
+        or "ainda nao" in " ".join(words[max(0, hit.first - 3) : hit.first])  # "ainda não deu oom"
+        # "no OOM, run is going fine so far (step 700)": the run's going told after the calm
+        or _GOING_SO_FAR.match(reading.low, reading.tokens.ends[hit.last]) is not None
     )
 
 
 _YET: Final = ("so far", "yet", "ate agora", "por enquanto", "ainda", "until now", "for now")
+_GOING_SO_FAR: Final = re.compile(
+    r"[ \t,;]+(?:(?:and\s+)?(?:the\s+)?run\s+is\s+going|indo|e\s+indo|going|ta\s+indo)"
+    r"\s+(?:fine|well|ok|bem|de\s+boa)\s+(?:so\s+far|ate\s+agora|for\s+now|por\s+enquanto)\b"
+)
 _STILL_GOING: Final = frozenset({"ainda", "still", "yet", "enquanto"})  # "por enquanto nenhum"
 
 

@@ -1648,6 +1648,40 @@ INTENTS = [
         "tava com o lm studio com um modelo carregado e o treino do flux deu oom no passo 1",
         "outside_guide",
     ),
+    # memory not enough is running out of it
+    ("the GC I make it false and memory is not enough. zimage turbo lora, 3090", "fix_oom"),
+    ("bs1 fixed it. now how do i make it not take 9 hours", "speed"),
+    ("sorted the oom!!! now how do i make it go brrr", "speed"),
+    # a crash fixed, then what is asked now
+    (
+        "resolvi o OOM do flux dev voltando pra batch 1. agora ta 2.6s/it com gc ligado, "
+        "normal ou lento?",
+        "speed",
+    ),
+    (
+        "mudar pra fp8 tirou o OOM da qwen edit, mas a lora obedece pior os prompts. fp8 faz isso?",
+        "quality",
+    ),
+    ("quantizing fixed the OOM on my 3060 but does fp8 hurt likeness?", "quality"),
+    (
+        "admin please, where the setting of gc in yaml? gradient_checkpointing or grad_checkpoint?",
+        "where_to_change",
+    ),
+    # the crash told is the one over
+    (
+        "with gc back on the oom is gone, thx. follow up: does gradient_accumulation: 2 use "
+        "more vram?",
+        "accumulation",
+    ),
+    ("com gc de volta sumiu o oom, valeu. gradient_accumulation 2 usa mais vram?", "accumulation"),
+    # a crash after the one over
+    ("the oom is gone at 1024 but now it ooms at 1280", "fix_oom"),
+    # solved, then asked: not news alone
+    (
+        "resolved the oom by going 1024 -> 768 and the lora trains fine now but details are "
+        "mush. is it the res or should i train longer",
+        "quality",
+    ),
 ]
 
 
@@ -5840,6 +5874,153 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     (
         "animagine xl lora, batch 2, oom no passo 1",
         {"model_family": "other", "batch_size": 2},
+        set(),
+    ),
+    # a guess beside GC's state says none
+    (
+        "flux lora OOMs around step 2000, gc off i believe, i copied a speed preset",
+        {"oom_phase": "later"},
+        {"gc"},
+    ),
+    (
+        "wan 2.1 estoura no passo 1800. GC desligado eu acho, peguei a config de um video",
+        {"oom_phase": "later"},
+        {"gc"},
+    ),
+    # a guess then a doubt: not known
+    (
+        "acho que tá ligado o gc mas nem tenho certeza. zit crasha no passo 1",
+        {"gc": "unknown"},
+        set(),
+    ),
+    (
+        "gc off i guess, anyway the qwen edit lora dies on step 2",
+        {"oom_phase": "first_steps"},
+        {"gc"},
+    ),
+    # a guess that opens its own clause is about what follows
+    ("desliguei o gc e acho q o resultado piorou, zimage 1024", {"gc": "disabled"}, set()),
+    # a tag asking to agree is no guess
+    ("16gb nao aguenta flex.1 sem gc ne? crashou no passo 2", {"gc": "disabled"}, set()),
+    (
+        "my own fault I guess: gc off and batch 4 at 1024, oom at step 2",
+        {"gc": "disabled", "batch_size": 4},
+        set(),
+    ),
+    ("sem ideia se o gc ta on, mas da oom no passo 3 com sdxl", {"gc": "unknown"}, set()),
+    ("not even sure GC is on in my setup, oom at step 1 on sdxl", {"gc": "unknown"}, set()),
+    (
+        "I might have enabled low vram at some point, dont remember. qie OOMs at step 900",
+        {"oom_phase": "later"},
+        {"low_vram"},
+    ),
+    # a run still going is no stable run
+    (
+        "zit with gc on, 4070, ~6 s/it. no OOM, run is going fine so far (step 700). is that "
+        "normal?",
+        {"gc": "enabled"},
+        {"stable_with_gc"},
+    ),
+    (
+        "liguei o gc de novo, 900 steps e nada de crash ainda, mas ta 8s/it. como acelero?",
+        {"gc": "enabled"},
+        {"gc_retry"},
+    ),
+    # to this day is not so far
+    (
+        "ja fiz umas 6 loras com gc ligado e nenhum OOM ate hoje. desligar acelera muito?",
+        {"stable_with_gc": "yes"},
+        set(),
+    ),
+    # a step in thousands
+    (
+        "bro crashou com cuda oom at like step 1.2k, zit, bs 2",
+        {"oom_phase": "later", "batch_size": 2},
+        set(),
+    ),
+    ("crash no passo 2.5k, chroma, gc off", {"oom_phase": "later", "gc": "disabled"}, set()),
+    # a count of steps is no size
+    (
+        "gc on, 2k/3k steps and no crash yet on my 4090",
+        {"gc": "enabled"},
+        {"resolutions", "max_resolution"},
+    ),
+    (
+        "resolucao 1024, 2k de passos, bs 1, oom na amostra",
+        {"max_resolution": 1024, "batch_size": 1},
+        {"resolutions"},
+    ),
+    # dashes between three sizes list them
+    (
+        "16 GiB, zimage, checkpointing off, b1, 512-768-1024 -> oom",
+        {"resolutions": [512, 768, 1024], "max_resolution": 1024},
+        set(),
+    ),
+    (
+        "resolucao? 512 ate 1024 (512, 768, 1024). gc desligado, estoura no passo 3",
+        {"resolutions": [512, 768, 1024]},
+        set(),
+    ),
+    # a name far on in the clause is not what the switch acts on
+    (
+        "comecei com gc ligado, tudo certo. desliguei agora e na primeira imagem de preview ja "
+        "estourou a vram",
+        {"gc": "disabled", "oom_phase": "sampling"},
+        set(),
+    ),
+    # runs told as done: GC then, not now
+    (
+        "kontext, batch 1, gc off. antes de mexer no gc ja tinha feito 2 loras completas com "
+        "ele ligado, agora oom no passo 1",
+        {"gc": "disabled"},
+        set(),
+    ),
+    (
+        "Chroma, 24gb. When I desactivated the gradient checkpointing it crash in the step 1. "
+        "I have activated it again and now works but slow",
+        {"gc": "enabled", "gc_retry": "fixed"},
+        set(),
+    ),
+    # the guide's setting as a translator names it
+    (
+        "o treinamento apresenta erro de memoria insuficiente da GPU quando a verificacao de "
+        "gradiente e desativada",
+        {"gc": "disabled"},
+        set(),
+    ),
+    ("please help, video card memory explode when train flux", {"memory_kind": "gpu"}, set()),
+    (
+        "task manager: dedicated 16.0/16.0 GB. a couple of steps in, python crashes with "
+        "torch.OutOfMemoryError",
+        {"oom_phase": "first_steps", "memory_kind": "gpu"},
+        set(),
+    ),
+    # memory error written the other way round
+    (
+        "my lora of illustrious, the training stop with error memory at step 600. gpu 3070",
+        {"oom_phase": "later", "vram_gb": 8},
+        set(),
+    ),
+    (
+        "o treino rebenta com falta de memoria na GPU logo ao inicio, placa 5060 ti",
+        {"oom_phase": "first_steps", "memory_kind": "gpu"},
+        set(),
+    ),
+    # numbered tries: the size now is the last step's
+    (
+        "### To Reproduce\n1. flex.2, gc off, bs 4 at 1024 -> OOM at step 1\n2. bs 2, 768 -> "
+        "OOM at step 1\n3. bs 1, 512 -> trains, then OOM around step 900",
+        {"max_resolution": 512, "batch_size": 1},
+        set(),
+    ),
+    (
+        "passos: 1. batch 2 em 1280 -> oom 2. batch 1 em 1024 -> oom 3. batch 1 em 896 -> terminou",
+        {"max_resolution": 896, "batch_size": 1},
+        set(),
+    ),
+    (
+        "1. set resolution to 1024\n2. batch 2\n3. run -> oom at step 1",
+        {"max_resolution": 1024, "batch_size": 2, "oom_phase": "first_steps"},
         set(),
     ),
 ]

@@ -65,3 +65,10 @@ def test_no_pattern_reads_a_word_twice_in_a_row() -> None:
         if any(a == b for a, b in itertools.pairwise(phrase.split()))
     ]
     assert not broken, "\n".join(broken)
+
+
+def test_no_pattern_runs_two_cues_together() -> None:
+    """A comma left out between a bare cue and a quoted one ("desativada\n "turned off"") makes
+    YAML read both as one cue with the quotes inside it, which no message ever matches."""
+    broken = [f"{where}: {pattern!r}" for where, pattern in _patterns() if '"' in pattern]
+    assert not broken, "\n".join(broken)

@@ -5899,7 +5899,11 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"gc"},
     ),
     # a guess that opens its own clause is about what follows
-    ("desliguei o gc e acho q o resultado piorou, zimage 1024", {"gc": "disabled"}, set()),
+    (
+        "desliguei o gc e acho q por isso ta dando oom no passo 1, zimage 1024",
+        {"gc": "disabled"},
+        set(),
+    ),
     # a tag asking to agree is no guess
     ("16gb nao aguenta flex.1 sem gc ne? crashou no passo 2", {"gc": "disabled"}, set()),
     (

@@ -1257,9 +1257,8 @@ def _guessed_about_gc(reading: Reading, states: Sequence[SettingState]) -> bool:
             if 0 < named.first - guess.last <= _GUESS_NEAR and not _A_MARK.search(gap):
                 return True  # not "my own fault I guess: gc off and batch 4"
             between = words[named.last + 1 : guess.first]
-            opens = said[-1] in _A_CLAUSE_AFTER or words[guess.last + 1 : guess.last + 2] in {
-                (w,) for w in _A_CLAUSE_AFTER
-            }
+            after = words[guess.last + 1] if guess.last + 1 < len(words) else ""
+            opens = said[-1] in _A_CLAUSE_AFTER or after in _A_CLAUSE_AFTER
             if guess.first > named.last and set(between) <= _STATE_WORDS and not opens:
                 return True
     return False

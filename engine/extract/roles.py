@@ -2329,20 +2329,14 @@ _NOW_REACH: Final = 3  # "agora tá em 1024"
 def _of_the_last_step(reading: Reading, items: list[Assigned]) -> list[Assigned]:
     """Sizes told in numbered steps, each a try ("1. batch 2, 1024 -> OOM 2. batch 1, 1024 ->
     OOM 3. batch 1, 768 -> finished"): the size now is the last step's."""
-    marks: list[tuple[int, int]] = []
+    marks: list[int] = []  # where steps 1, 2, 3… start, in order
     for m in _STEP_MARK.finditer(reading.text):
         if int(m[1]) == len(marks) + 1:
-            marks.append((m.start(), int(m[1])))
-    if len(marks) < 2:
+            marks.append(m.start())
+    steps = [bisect_left(marks, i.number.start) for i in items]  # 0: before step 1
+    if len(marks) < 2 or len(set(steps)) < 2 or 0 in steps:
         return items
-
-    def step_of(item: Assigned) -> int:
-        return max((n for at, n in marks if at < item.number.start), default=0)
-
-    steps = {step_of(i) for i in items}
-    if len(steps) < 2 or 0 in steps:
-        return items
-    return [i for i in items if step_of(i) == max(steps)]
+    return [i for i, step in zip(items, steps, strict=True) if step == max(steps)]
 
 
 _STEP_MARK: Final = re.compile(r"(?:^|(?<=\s))(\d{1,2})[.)][ \t]+(?=\S)", re.MULTILINE)

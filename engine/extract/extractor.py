@@ -9,6 +9,7 @@ from typing import Final
 
 from engine.config.families import family_rules
 from engine.extract import roles, situation
+from engine.extract.advice import unadvised
 from engine.extract.config_block import ConfigBlock, find_config
 from engine.extract.found import Found
 from engine.extract.intent import (
@@ -286,7 +287,12 @@ def _scanned(text: str, job: bool = True) -> tuple[str, str, ConfigBlock | None]
     block = find_config(text[:MAX_CONFIG_CHARS]) if job else None
     chat = timestamped(_uncommented(_superseded(_blank(text[:MAX_SCAN_CHARS], block))))
     quoting = interleaved(picked(transcript(chat)))
-    return _unquoted(quoting), quoting, block
+    unquoted = _unquoted(quoting)
+    # advice to others is read as blanks, like a quote; the quotes stay for what answers them
+    scan, advised = unadvised(unquoted)
+    if block is not None and advised is not None and block.start >= advised:
+        block = None
+    return scan, scan if unquoted is quoting else quoting, block
 
 
 def _tokens(scan: str) -> tuple[str, Tokens]:

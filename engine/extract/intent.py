@@ -230,11 +230,15 @@ def _by_cues(
     if goal == "fix_oom" and (
         facts.get("gc_retry") == "fixed" or ended_before_now(reading) or _crash_over(reading)
     ):
+        if _asks_for_accumulation(reading):
+            return "accumulation"  # "EDIT: batch 1 + accumulation 4 runs! same as batch 4?"
         wanted = situation.goal(reading, (), ())
         if wanted is not None and wanted.value != "fix_oom":
-            # "turned it back on, it's fine now. but why does it need that much more?": the
-            # crash is over; what is asked now is the goal
+            # "turned it back on, it's fine now. but how do I get speed back?": the crash is
+            # over; what is asked now is the goal
             return str(wanted.value)
+        if wanted is None and _asks_why(reading):
+            return "explain"  # "EDIT: liguei o GC e roda normal. mas por que precisa disso?"
     if goal == "fix_oom" and _asks_for_accumulation(reading) and _a_value_fits(reading):
         return "accumulation"  # "batch 1 is all that fits, batch 2 blows up. effective batch 4?"
     if goal == "fix_oom" and _worked_around(reading):
@@ -460,6 +464,17 @@ def _crash_over(reading: Reading) -> bool:
     ]
     calm += [reading.word_at(m.start()) for m in _NO_MORE.finditer(low)]
     calm += [reading.word_at(m.start()) for m in _FINE_SINCE.finditer(low)]
+    # a post edited later: "OOM at step 1 every time. EDIT: batch 1 + gc on works 🙏 but…"
+    edited = [reading.word_at(m.end()) for m in _EDITED.finditer(low)]
+    if edited:
+        calm += [
+            h.first
+            for kind in _WENT_WELL
+            for h in reading.of(kind)
+            if h.first >= edited[0] and not reading.negated(h) and not reading.question(h.first)
+        ]
+        runs = (reading.word_at(m.start()) for m in _RUNS_NOW.finditer(low))
+        calm += [word for word in runs if word >= edited[0]]
     # "the OOM on LTX-Video is gone", "com gc de volta sumiu o oom": the crash told is the one over
     gone = [m.span() for m in _CRASH_GONE.finditer(low)]
     calm += [reading.word_at(end - 1) for _, end in gone]
@@ -470,9 +485,25 @@ def _crash_over(reading: Reading) -> bool:
     last_calm = max(calm)
     return all(
         (h.first < last_calm and _CHANGE_SINCE.search(low, starts[h.first], starts[last_calm]))
+        or (edited and h.first < edited[0] <= last_calm)
         or reading.said_before(_BEFORE, starts[h.first], 60)
         for h in crashes
     )
+
+
+# Where a post was edited later: "EDIT:", "**EDIT 2:**", "### Edit", "UPDATE:", "ATUALIZAÇÃO:".
+_EDITED: Final = re.compile(
+    r"(?:^|(?<=[\s*#(\[]))(?:edit|edited|update|updated|atualizacao|atualizado|editado)(?: ?\d)?"
+    r"\s*[:\]\-]|^[ \t]*#+[ \t]*(?:edit|update|atualizacao)\b",
+    re.MULTILINE,
+)
+# A run going now, told in an edit: "it runs!", "works", "it's training", "treina normal",
+# "foi até 3000", "rodou!!"
+_RUNS_NOW: Final = re.compile(
+    r"\b(?:it runs|runs now|(?:it|that|this) works|works now|it'?s training|trains (?:now|ok|past)"
+    r"|(?:ta|esta) treinando|treina(?:ndo)? (?:normal|de boa|liso)|roda(?:ndo)? (?:normal|de boa"
+    r"|liso)|rodou|funcionou|foi ate|passou do|treinei (?:uma|a) lora inteira|finished)\b"
+)
 
 
 _OVER: Final = ("fixed",)

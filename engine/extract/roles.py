@@ -324,9 +324,9 @@ BOOK: Final = _load()
 # A number and the word right after it, which is its unit when ``units`` lists it ("24 gigs",
 # "1280px", "896x1152"). The regex starts at a digit, so it is tried only where one stands.
 _NUMBER: Final = re.compile(
-    r"(?<![\d.])(\d{1,3},\d{1,2}(?=\s*(?:gb|gib|g)\b)|[1-9]\d?[,.]\d{3}(?![\d]|[.,]\d)"
+    r"(?<![\d.])(\d{1,3},\d{1,2}(?=\s*(?:gb|gib|g)\b)|\d,\d(?=k\b)|[1-9]\d?[,.]\d{3}(?![\d]|[.,]\d)"
     r"|\d{1,7}(?:\.\d{1,2})?)"
-    r"(?:\s*[x*]\s*(\d{2,5})(?![\d]))?"
+    r"(?:\s*[x*]\s*(\d{2,5}|[1-9][,.]\d{3})(?![\d]|[.,]\d))?"
     r"(?:\s*([a-z]+|%|²))?"
     r"(?![\w]|\.\d)"
 )
@@ -432,10 +432,12 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
             value, unit = value * 1024, None  # "1k res", "zit at 1k": 1024, not a thousand steps
         elif unit == "k" and _WHEN_BEFORE.search(low, max(0, m.start() - 16), m.start()):
             value, unit = float(round(value * 1000)), None  # "step 1.2k", "no passo 1.5k"
+        elif unit == "k" and _EVERY_BEFORE.search(low, max(0, start - 12), start):
+            value, unit = float(round(value * 1000)), None  # "samples every 1k steps"
         found.append(
             Number(
                 value=value,
-                second=float(second) if second else None,
+                second=float(second.replace(",", "").replace(".", "")) if second else None,
                 unit=unit,
                 prefix=prefix,
                 start=start,
@@ -463,6 +465,7 @@ _SCREEN_BESIDE: Final = re.compile(r"\b(?:monitor|monitores|monitors|screen|disp
 _WHEN_BEFORE: Final = re.compile(
     r"(?:step|passo|around|after|depois de|~|ate|until|of|(?:step|passo)\s*\d+\s+de)\s*$"
 )
+_EVERY_BEFORE: Final = re.compile(r"\b(?:every|each|a cada|cada)\s*$")
 _COUNTED: Final = re.compile(  # "1k steps", "1k product shots", "2k de fotos": counts
     # …and a range of them: "2k/3k steps", "2k de passos"
     r"\s*(?:[/-]\s*\d+(?:[.,]\d+)?k\s*)?(?:de\s+)?(?:steps?|passos?|imgs?|images?|imagens|epochs?"

@@ -739,6 +739,13 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
             )
         ][-1:]
     is_on = (word is None or word.kind in _ON) != (len(negations) % 2 == 1)
+    if word is not None and word.kind == "weak_off" and not negations:
+        # "without low_vram it won't even load", "sem o gc nem roda": it is on, and has to be;
+        # not "essa sem gc nem começa", a run told without it
+        end = reading.tokens.ends[max(mention.last, word.last)]
+        is_on = bool(_WONT_EVEN.match(reading.low, end)) and (
+            reading.tokens.words[word.first - 1 : word.first] not in _A_RUN_WITHOUT
+        )
     first = min(mention.first, anchor.first)
     if negations:  # a clause lists its hits left to right: the first negation is the earliest
         first = min(first, negations[0].first)
@@ -760,6 +767,17 @@ def _state_of(mention: Hit, clause: Sequence[Hit], reading: Reading) -> SettingS
     return SettingState(
         mention.arg, "on" if is_on else "off", first, last, retry, keyed, weak, bare=bare
     )
+
+
+_A_RUN_WITHOUT: Final = frozenset(
+    (word,) for word in ("essa", "esse", "this", "one", "run", "lora", "treino", "job")
+)
+# What a setup cannot do without a setting: "(without X) it won't even load", "(sem X) nem roda".
+_WONT_EVEN: Final = re.compile(
+    r"\s*,?\s*(?:it |this |that |ele |ela |o treino )?(?:won'?t|wouldn'?t|doesn'?t|does not|can'?t"
+    r"|cannot|nem|nao) (?:even |sequer |nem )?(?:load|fit|start|run|open|carrega|carregava|abre"
+    r"|abria|roda|rodava|cabe|cabia|inicia|comeca)\b"
+)
 
 
 def _advised(first: int, reading: Reading) -> bool:
@@ -2944,9 +2962,12 @@ def of_an_earlier_run(reading: Reading, state: SettingState) -> bool:
 
 
 _OF_AN_EARLIER_RUN: Final = re.compile(
-    r"\b(?:(?:(?:previous|earlier|older|old|last|first)\s+(?:run|lora|training|attempt|one|version)"
+    # "my old 33 frame run with", "um treino antigo com 49 frames e"
+    r"\b(?:(?:(?:previous|earlier|older|old|last|first)\s+(?:\d+\s*\w+\s+)?"
+    r"(?:run|lora|training|attempt|one|version)"
     r"|(?:run|lora|treino|tentativa|versao)\s+(?:anterior|antig[ao]|passad[ao])"
-    r"|(?:primeir[ao]|ultim[ao])\s+(?:run|lora|treino|tentativa))(?:\s+(?:at|em|on|no|na)\s+\d+)?"
+    r"|(?:primeir[ao]|ultim[ao])\s+(?:run|lora|treino|tentativa))"
+    r"(?:\s+(?:at|em|on|no|na)\s+\d+|\s+(?:with|com)\s+\d+\s*\w+\s+(?:and|e))?"
     # "the ones I made before with GC on", "as loras que fiz com GC ligado"
     r"|(?:the ones|the loras|the runs|as loras|os treinos|minhas loras|my loras|my runs)\s+"
     r"(?:i\s+|que\s+|q\s+)?(?:made|did|trained|ran|fiz|treinei|rodei)(?:\s+\w+){0,3}?"

@@ -443,6 +443,19 @@ def signal_hits(reading: Reading) -> dict[str, Hit]:
     return _unless_out_of_memory(reading, found)
 
 
+def shm_set_large(reading: Reading, hit: Hit) -> bool:
+    """The container's shared memory named as set, and set in gigabytes ("docker run
+    --shm-size=24g … still CUDA OOM", "subi o --shm-size pra 16g", "shm_size: 32gb"): a flag of
+    the setup, not the trouble (not "/dev/shm is 64M")."""
+    start, end = reading.span(hit.first, hit.last)
+    return "shm" in reading.low[start:end] and _SET_IN_GIGABYTES.match(reading.low, end) is not None
+
+
+_SET_IN_GIGABYTES: Final = re.compile(
+    r"[ \t]*(?:=|:|to|pra|para|is|em|de)?[ \t]*['\"]?[1-9]\d*[ \t]*(?:g|gb|gi|gib|giga|gigas)\b"
+)
+
+
 def _only_asked_about(reading: Reading, hit: Hit) -> bool:
     """Shared GPU memory asked about or heard of, with no slowdown nor reading of one's own told:
     "is that what shared memory is?", "li que o Windows usa a memória compartilhada"."""
@@ -488,6 +501,8 @@ def _of_the_run(reading: Reading, hit: Hit) -> bool:
         return False  # "it lands on the 1536 bucket", "runs on cuda:1 on purpose"
     if hit.arg == OOM_KILLER and ended_by_them(reading, hit):
         return False  # "closed comfyui, killed every python": what they ended, not the kernel
+    if hit.arg == DEV_SHM and shm_set_large(reading, hit):
+        return False
     if hit.arg == REGRESSION_AFTER_UPDATE and _NOT_UPDATED.search(reading.low):
         return False  # "you said it broke after the update, but I haven't updated in a month"
     # another person's job on one's card is the trouble itself ("my brother was gaming on it")

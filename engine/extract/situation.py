@@ -35,6 +35,7 @@ from engine.extract.signals import (
     REGRESSION_AFTER_UPDATE,
     SHARED_MEMORY_SPILL,
     ended_by_them,
+    shm_set_large,
     superseded,
 )
 
@@ -846,6 +847,7 @@ def memory_kind(reading: Reading, ooms: Sequence[Hit], signals: dict[str, Hit]) 
             or of_another_person(reading, hit.first)  # "my friend's gets Killed, mine…"
             or (value == "system" and ended_by_them(reading, hit))  # "killed every python"
             or (value == "system" and superseded(reading, hit))  # "… now it's CUDA OOM"
+            or (value == "system" and shm_set_large(reading, hit))  # "--shm-size=24g"
         ):
             return _hit(reading, fact, value, hit)
     if ooms:
@@ -957,6 +959,22 @@ _NOT_AFTER: Final = frozenset({"nem", "nao", "not", "never", "barely", "mal", "q
 _AMOUNT: Final = re.compile(r"\d+(?:gb|g|gigs?|giga)?$|gigs?$|gigas?$")  # "sixty four gigs of ram"
 
 
+# A moment told as the one it no longer is: "instead of at step 1", "went from OOM at step 1
+# (to …)", "em vez de dar OOM no começo"; not once what it became is told ("… to OOM at 900").
+_INSTEAD_CUE: Final = re.compile(
+    r"\b(?:instead of|rather than|em vez de|ao inves de|went from|goes from|foi de|passou de)\b"
+)
+_INSTEAD: Final = re.compile(
+    _INSTEAD_CUE.pattern
+    + r"(?:\s+(?:dar|crashing|dying|ooming|morrer|crashar|estourar|travar|breaking))?"
+    + r"(?:\s+(?:o |an? )?(?:oom|ooms|crash|crashes|erro))?"
+    # …up to the moment, not across what it became ("… to", "… morre na hora da amostra") nor
+    # into another clause ("instead of ~19 GB and occasionally OOMs on the big bucket")
+    + r"(?:(?!\b(?:to|pra|para|da|deu|now|agora|it|ele|and|e|but|mas|oom|ooms|crash\w*|morre"
+    + r"|dies|estoura)\b)[^.!?\n]){0,40}$"
+)
+
+
 def phase(
     reading: Reading,
     ooms: Sequence[Hit],
@@ -1032,6 +1050,11 @@ def phase(
         numbered_later = [f for f in numbered if of_now(f)]
         if later or numbered_later:
             words, numbered = later, numbered_later
+    if _INSTEAD_CUE.search(reading.low):
+        # "went from OOM at step 1 to OOM at step ~900", "em vez de dar OOM no começo dá OOM no
+        # passo 1200": when it broke before is not when it breaks
+        words = [f for f in words if not reading.said_before(_INSTEAD, f.start, 48)]
+        numbered = [f for f in numbered if not reading.said_before(_INSTEAD, f.start, 48)]
     if since is not None:
         later = [f for f in words if f.start > since]
         numbered_later = [f for f in numbered if f.start > since]

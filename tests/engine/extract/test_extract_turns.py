@@ -1682,6 +1682,32 @@ INTENTS = [
         "mush. is it the res or should i train longer",
         "quality",
     ),
+    # a crash fixed in an edit leaves what is asked
+    (
+        "OOM at step 1 with bs 4, gc off.\nEDIT: batch 1 + gc on works now, thanks! but one "
+        "image per step is slow, how can I get an effective batch of 4?",
+        "accumulation",
+    ),
+    (
+        "Título: OOM no Qwen Edit com GC off\nOOM no passo 1.\nEDIT: liguei o GC e roda "
+        "normal. mas por que um modelo precisa tanto disso?",
+        "explain",
+    ),
+    # 'edit' in a model's name is no edit of the post
+    (
+        "Turned quantize off to compare quality and now it doesn't even load, CUDA OOM. qwen "
+        "edit 2509 on a 4090.",
+        "fix_oom",
+    ),
+    ("EDIT: still OOM at 768 after turning GC back on. flux dev, 3060", "fix_oom"),
+    (
+        "compose has shm_size: 32gb. kontext OOM at step 2000 with CUDA out of memory, 24gb card",
+        "fix_oom",
+    ),
+    (
+        "DataLoader worker killed by signal: Bus error. /dev/shm is 64M in the container",
+        "outside_guide",
+    ),
 ]
 
 
@@ -6027,6 +6053,97 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"max_resolution": 1024, "batch_size": 2, "oom_phase": "first_steps"},
         set(),
     ),
+    # advice to others tells no one's run (advice.unadvised)
+    (
+        "Tip for anyone on 12GB doing Flux: keep gradient checkpointing on, batch 1, 768 max.",
+        {},
+        {"batch_size", "vram_gb", "gc", "model_family", "max_resolution"},
+    ),
+    ("@bruna liga o gc de novo e desce pra 768 que para de estourar", {}, {"gc", "max_resolution"}),
+    (
+        "dica pra quem tem 3060: gc ligado, batch 1 e 512. alguém sabe onde fica o quantize no "
+        "runcomfy?",
+        {},
+        {"batch_size", "gc", "max_resolution"},
+    ),
+    (
+        "For anyone on a 16GB card, this is what I'd paste:\n```yaml\ntrain:\n  batch_size: "
+        "1\n  gradient_checkpointing: true\nmodel:\n  quantize: true\n```",
+        {},
+        {"batch_size", "gc", "quantize"},
+    ),
+    # a tip told from what one did is what one did
+    (
+        "Tip: if the first previews OOM, set disable_sampling: true. saved me on my 4060 8gb",
+        {"vram_gb": 8, "sampling_disabled": True},
+        set(),
+    ),
+    # advice drawn from one's own run tells that run
+    (
+        "dica pra quem tem 5090: desliga o GC no zit que voa. aqui foi de 2.4 pra 1.5 s/it",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # a question to others is not advice
+    (
+        "pra quem usa runcomfy: compensa mais a maquina de 48gb com gc desligado ou a de 24gb "
+        "com gc ligado?",
+        {},
+        set(),
+    ),
+    # what a run cannot do without a setting says it is on
+    (
+        "Without low_vram it won't even load. With it the Wan 2.1 run loads but OOMs as soon "
+        "as training starts.",
+        {"low_vram": True},
+        set(),
+    ),
+    ("sem quantize nem carrega, qwen edit numa 4090", {"quantize": True}, set()),
+    ("trained without low vram and it loads fine", {"low_vram": False}, set()),
+    # a switch under 'unless' is a condition, not the setup
+    ("It's fine unless I turn GC off, just slow. flux dev on a 5090", {"gc": "enabled"}, set()),
+    ("só dá pau se eu desligo o gc, flux dev", {}, {"gc"}),
+    ("when I turned gc off it crashed at step 1", {"gc": "disabled"}, set()),
+    # an old run told with its frames is an earlier run
+    (
+        "OOM at step ~20 with GC off. Turned GC on, trained to 2000 without a crash. EDIT: my "
+        "old 33 frame run with GC off had much better motion, is it the checkpointing?",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # the moment told after 'instead of' is no longer when it breaks
+    (
+        "gc ligado, batch 1. agora em vez de dar OOM no começo dá OOM no passo 1200",
+        {"oom_phase": "later"},
+        set(),
+    ),
+    ("went from OOM at step 1 to OOM at step ~900 after turning gc on", {}, {"oom_phase"}),
+    # shared memory set in gigabytes is a flag of the setup, not the trouble
+    (
+        "docker run --gpus all --shm-size=24g ... and kontext still hits CUDA out of memory at "
+        "step 0. 16gb card",
+        {"memory_kind": "gpu"},
+        set(),
+    ),
+    (
+        "subi o --shm-size pra 16g mas o erro é CUDA out of memory mesmo, no passo 1",
+        {"memory_kind": "gpu"},
+        set(),
+    ),
+    (
+        "raised --shm-size=2g and still Bus error in the dataloader",
+        {"memory_kind": "system"},
+        set(),
+    ),
+    # an interval in thousands is a thousand steps
+    (
+        "samples every 1k steps, training at 1k on sdxl",
+        {"sample_every": 1000, "max_resolution": 1024},
+        set(),
+    ),
+    # a decimal comma before k is one number
+    ("bs2 + 1,2k de res + GC off = OOM", {"batch_size": 2}, {"max_resolution"}),
+    ("amostras 768x1.344, flux", {"sample_width": 768, "sample_height": 1344}, set()),
 ]
 
 

@@ -502,7 +502,7 @@ def _of_the_run(reading: Reading, hit: Hit) -> bool:
     if hit.arg == OOM_KILLER and ended_by_them(reading, hit):
         return False  # "closed comfyui, killed every python": what they ended, not the kernel
     if hit.arg == DEV_SHM and shm_set_large(reading, hit):
-        return False
+        return False  # "docker run --shm-size=24g … CUDA out of memory": a flag, not the trouble
     if hit.arg == REGRESSION_AFTER_UPDATE and _NOT_UPDATED.search(reading.low):
         return False  # "you said it broke after the update, but I haven't updated in a month"
     # another person's job on one's card is the trouble itself ("my brother was gaming on it")

@@ -6144,6 +6144,8 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     # a decimal comma before k is one number
     ("bs2 + 1,2k de res + GC off = OOM", {"batch_size": 2}, {"max_resolution"}),
     ("amostras 768x1.344, flux", {"sample_width": 768, "sample_height": 1344}, set()),
+    # sizes listed without a space after the comma are each a size
+    ("samples 896x1152,1024x1024 on flux", {"sample_width": 896, "sample_height": 1152}, set()),
 ]
 
 

@@ -331,6 +331,13 @@ _NUMBER: Final = re.compile(
     r"(?![\w]|\.\d)"
 )
 _THOUSANDS: Final = re.compile(r"\d{1,2}[,.]\d{3}")
+
+
+def _whole(raw: str) -> str:
+    """A number written with a thousands separator, without it: "1,024", "1.024" -> "1024"."""
+    return raw[:-4] + raw[-3:] if _THOUSANDS.fullmatch(raw) else raw
+
+
 # Letters before a number ("bs4", "bs=2", "bs 2"): a prefix it lists, or a word the number is
 # part of ("sd3", "a100"), which makes it no number at all.
 _BEFORE: Final = re.compile(r"(?<![a-z0-9])([a-z]+)(\s*[:=]?\s*)$")
@@ -419,9 +426,7 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
         first = bisect_left(starts, start)
         # The unit's own word is not "after" the number for cues: "25 passos de amostragem".
         last = max(first, bisect_left(starts, m.end(2) if second else m.end(1)) - 1)
-        if _THOUSANDS.fullmatch(raw):
-            raw = raw[:-4] + raw[-3:]  # "1,024", "1.024": a thousand and twenty-four
-        value = float(raw.replace(",", ".")) * (1000 if thousands else 1)
+        value = float(_whole(raw).replace(",", ".")) * (1000 if thousands else 1)
         if (
             unit == "k"
             and value in _K_SIZES
@@ -437,7 +442,7 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
         found.append(
             Number(
                 value=value,
-                second=float(second.replace(",", "").replace(".", "")) if second else None,
+                second=float(_whole(second)) if second else None,
                 unit=unit,
                 prefix=prefix,
                 start=start,

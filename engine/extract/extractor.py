@@ -46,6 +46,7 @@ from engine.extract.quoted import (
     transcript,
 )
 from engine.extract.reading import Reading, word_clauses
+from engine.extract.screen import screen_read
 from engine.extract.settings import (
     SettingState,
     current_states,
@@ -285,7 +286,7 @@ def _scanned(text: str, job: bool = True) -> tuple[str, str, ConfigBlock | None]
     """The part of a message read as prose (without its quotes, and with them), and the config
     pasted in it; without ``job``, all of it is prose."""
     block = find_config(text[:MAX_CONFIG_CHARS]) if job else None
-    chat = timestamped(_uncommented(_superseded(_blank(text[:MAX_SCAN_CHARS], block))))
+    chat = timestamped(screen_read(_uncommented(_superseded(_blank(text[:MAX_SCAN_CHARS], block)))))
     quoting = interleaved(picked(transcript(chat)))
     unquoted = _unquoted(quoting)
     # advice to others is read as blanks, like a quote; the quotes stay for what answers them
@@ -351,11 +352,10 @@ def _at_the_time_of(words: Sequence[str], hit: Hit) -> bool:
         and words[hit.first : hit.last + 1] == ("na", "hora")
         and words[hit.last + 1 : hit.last + 2] in _OF_SOMETHING
         # "na hora q começou o treino" is the start of training still
-        and _TRAINING_STARTS.isdisjoint(words[hit.last + 2 : hit.last + 5])
+        and not situation.training_starts(words, hit.last + 2)
     )
 
 
-_TRAINING_STARTS: Final = frozenset({"comecou", "comeca", "comecar", "iniciou", "inicia"})
 _OF_SOMETHING: Final = {(w,) for w in ("q", "que", "de", "do", "da", "dos", "das", "em")}
 
 
@@ -538,6 +538,7 @@ def _blank_line_after(low: str, newline: int) -> bool:
 def _read(scan: str) -> tuple[Reading, str | None]:
     low, tokens = _tokens(scan)
     words = correct(tokens.words)
+    tokens = tokens._replace(words=words)  # every rule reads "bacth 2" as "batch 2"
     clause = word_clauses(tokens)
     hits = [
         h

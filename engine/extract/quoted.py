@@ -611,7 +611,8 @@ def timestamped(text: str) -> str:
     """A chat copied from an app with its names and times ("Marcos — Today at 20:03", "Priya
     Nair  10:14 AM", "Bia, [10.03.26 14:04]", "12/03/2026 21:14 - Ana: …", "[21:03] <nadia> …")
     rewritten as the person's own lines under the others' quoted: the person is "me" or "eu",
-    else the first speaker who is not a helper. The text as it was with fewer than two such
+    else the first speaker who is not a helper; what follows a blank line after the last turn
+    is the person's own, added below the chat. The text as it was with fewer than two such
     lines."""
     lines = text.split("\n")
     said: list[tuple[str | None, str | None]] = []  # (speaker, what the line says) per line
@@ -633,11 +634,18 @@ def timestamped(text: str) -> str:
     own = next((n for n in names if n in _ME), None) or next(
         (n for n in names if not _HELPER.search(n) and n.split()[0] not in replied), names[0]
     )
+    # after the chat's last turn, a blank line, then the person's own words added below it
+    last_named = max(index for index, (name, _) in enumerate(said) if name is not None)
+    added = next(
+        (index for index in range(last_named + 1, len(said)) if not lines[index].strip()), None
+    )
     out: list[str] = []
     speaker: str | None = None
-    for name, told in said:
+    for index, (name, told) in enumerate(said):
         if name is not None:
             speaker = name
+        elif index == added:
+            speaker = own
         if told is None:
             continue  # a line that only says who speaks and when
         quoted = speaker is not None and speaker != own and told.strip()

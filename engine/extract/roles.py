@@ -729,10 +729,14 @@ def _fits(role: str, number: Number) -> bool:
         return False  # "the first sample at step 500": a step, whatever the words around it
     low_end, high_end = _RANGES.get(role, (0, float("inf")))
     values = number.members or [number.value, *([number.second] if number.second else [])]
+    if number.unit == "%" and role in _SETTING_ROLES:
+        return False  # "sample every 10% of the run", "50% do treino": a share, not a setting
     if role in _INTEGER_ROLES and not all(v.is_integer() for v in values):
         return False
     if role in _SIZES and not all(v % 8 == 0 for v in values):
         return False  # "the samples at 250 went fine": a step; images are sized by eights
+    if role in _SIZES and number.second is None and values[0] % 500 == 0 and values[0] % 64:
+        return False  # "the 500 and 1000 samples came out fine": steps, not sizes
     return all(low_end <= v <= high_end for v in values)
 
 
@@ -1030,6 +1034,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         if role is None and _lowered_to(reading, number, assigned):
             # "121 frames, oom. i lower to 81, still oom": the same setting, changed
             role = assigned.pop().role
+        if role is None and reading.said_before(_GONE_BACK_TO, number.start, 32):
+            # "bs 4 oom, bs 2 oom, bs 1 works, now back on 2": a value told before, again
+            said = [a.role for a in assigned if a.number.value == number.value]
+            role = said[-1] if said else None
         replaced = instead is not None and _INSTEAD_BEFORE.search(
             reading.low, max(0, number.start - 24), number.start
         )
@@ -1218,12 +1226,21 @@ def _lowered_to(reading: Reading, number: Number, assigned: Sequence[Assigned]) 
         reading.said_before(_CHANGED_IT_TO, number.start, 32)
         # "went from bs 4 to 2, same thing. then 1", "baixei pro 2, nada. agora tô no 1"
         or reading.said_before(_THEN_ON, number.start, 24)
+        # "bs 4 OOM, then 2 OOM, then 1 worked, now im back to 2"
+        or reading.said_before(_GONE_BACK_TO, number.start, 32)
+        or (
+            number.unit is None
+            and number.prefix is None
+            and reading.said_before(_NOW_ON, number.start, 12) is not None
+        )
     )
 
 
 _THEN_ON: Final = re.compile(
-    r"(?:[.,;]\s*|\b(?:and|e)\s+)(?:then|depois|agora (?:to|estou|ta) (?:no|na|em))\s+$"
+    r"(?:[.,;]\s*|\b(?:and|e)\s+)(?:then|depois|dps|agora (?:to|estou|ta) (?:no|na|em))\s+$"
 )
+# "primeiro bs 6, dps 3, dps 1, agora 2": a bare value, now
+_NOW_ON: Final = re.compile(r"[,;]\s*(?:now|agora)\s+$")
 
 
 _CHANGED_IT_TO: Final = re.compile(
@@ -2038,6 +2055,12 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
             # "meu primeiro LoRA foi em 768 … Agora tô em 1024", "o antigo era 768, o novo é
             # 1024": a run told before, then the run now
             items = _of_the_run_now(reading, items)
+        if role in _SETTING_ROLES:
+            # "batch 3 daria?", "does 1024 fit if i quantize?": asked, not set
+            items = [i for i in items if not _asked_if_it_fits(reading, i.number)]
+            if not items:
+                continue
+            items = _gone_back_to(reading, items)
         if revised and role in _REVISED_ROLES:
             # "81 frames. edit: 49 too. edit 2: even 33 ooms", "4. digo, 2": said last, after
             # the message corrects or updates itself
@@ -2090,6 +2113,57 @@ def _of_the_run_now(reading: Reading, items: list[Assigned]) -> list[Assigned]:
     return [i for i in items if i.number.start > turns[-1]]
 
 
+def _asked_if_it_fits(reading: Reading, number: Number) -> bool:
+    """A value asked about, whether it would fit or work: "768 roda?", "batch 2 cabe se eu
+    desligar o gc?", "does 1024 fit if i quantize?", "aguenta batch 4?", "can I go to 1280?"."""
+    if not reading.question(number.first):
+        return False
+    return bool(
+        _WOULD_FIT_AFTER.match(reading.low, number.end)
+        or reading.said_before(_WOULD_FIT_BEFORE, number.start, 40)
+        # "aguenta batch 4?", not "só aguenta bs 1 no qwen edit, como simulo bs 4?"
+        or (
+            reading.said_before(_HOLDS_BEFORE, number.start, 24)
+            and _CLOSES_A_QUESTION.match(reading.low, number.end)
+        )
+    )
+
+
+_WOULD_FIT_AFTER: Final = re.compile(
+    r"[ \t]*(?:px|p|frames?|f|gb)?[ \t]*(?:(?:even|still|really|also|tambem|ainda|mesmo)\s+)?"
+    # "768 roda?", "896 vai?": a bare verb closes the question; not "batch 2 vai dar oom?"
+    r"(?:(?:roda|vai|passa|works?|runs?)\s*\?"
+    r"|(?:cabe|caberia|daria|rodaria|iria|passaria|resolve|resolveria|aguenta|aguentaria|fits?"
+    r"|would (?:fit|work)|will (?:fit|work)|possible|realistic|doable|feasible|viavel|possivel)"
+    r"\b[^.!?\n,\d]{0,25}\?)"
+)
+_WOULD_FIT_BEFORE: Final = re.compile(
+    r"\b(?:let me (?:do|run|go to|use)|aguentaria|da pra (?:fazer|rodar|usar|subir pra"
+    r"|ir pra|ir ate)|consigo (?:rodar|fazer|usar|subir pra|ir pra)|(?:can|could) i (?:do|run"
+    r"|go(?: up)? to|push(?: it)? to|squeeze|fit|use))\s+(?:batch\s+(?:size\s+)?|bs\s*"
+    r"|res(?:olution)?\s+|o\s+|a\s+)?$"
+)
+
+
+_HOLDS_BEFORE: Final = re.compile(r"\b(?:aguenta|handles?|holds?)\s+(?:batch\s+|bs\s*|o\s+)?$")
+_CLOSES_A_QUESTION: Final = re.compile(r"[ \t]*(?:px|frames?|gb)?[ \t]*\?")
+
+
+def _gone_back_to(reading: Reading, items: list[Assigned]) -> list[Assigned]:
+    """Of values tried one after another, the one gone back to and those after it: "bs 4 oom,
+    2 oom, 1 works, now back on 2", "97 frames oom, 49 runs, voltei pro 97"."""
+    back = [i for i in items if reading.said_before(_GONE_BACK_TO, i.number.start, 32)]
+    if not back or len({i.number.value for i in items}) < 2:
+        return items
+    return [i for i in items if i.number.start >= back[-1].number.start]
+
+
+_GONE_BACK_TO: Final = re.compile(
+    r"\b(?:(?:went|go|gone|now|i'?m|am|switched|moved|dropped|came) back (?:on|to|at)"
+    r"|reverted to|voltei (?:pra|pro|para|ao|a|no|na)"
+    r"|(?:tou|to|estou|ta) de volta (?:pra|pro|no|na|ao|a))"
+    r"(?: batch(?: size)?| bs| res(?:olution)?| o| a)?\s*[:=]?\s*$"
+)
 _EARLIER_RUN: Final = re.compile(
     r"\b(?:first|my first|primeiro|primeira|last time|ultima vez|o antigo|a antiga|the old|old job"
     r"|previous|anterior|semana passada|last week|last month|mes passado|before|antes|run a|v1)\b"
@@ -2183,7 +2257,8 @@ _WAS_AFTER: Final = re.compile(r"\s*(?:frames|gb|px|steps)?\s*(?:was|were|era|er
 
 
 _WAS: Final = re.compile(
-    r"(?:\bwas|\bwere|\bera|\beram|\bantes|\bused to be|\bpreviously)\s*(?:at\s+|em\s+|:\s*)?$"
+    r"(?:\bwas|\bwere|\bera|\beram|\btava|\bestava|\bantes|\bused to be|\bpreviously)\s*"
+    r"(?:at\s+|em\s+|:\s*)?$"
 )
 
 

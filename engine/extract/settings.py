@@ -1868,8 +1868,8 @@ _YES_NO_KEY: Final = re.compile(
     r"[ \t]*[:=][ \t]*(?P<answer>sim|yes|nao|no|y|n|s)[ \t]*(?=$|[/|,;)\n]|\s[/|]|\s\w+\s*[:=])",
     re.MULTILINE,
 )
-_TICK: Final = re.compile(r"(?P<tick>✅|✔️?|✓|☑️?|🟢|❌|✖️?|✗|✘|❎|🔴|⬜|☐|\[[x✓✔ ]\])")
-_UNTICKED: Final = frozenset({"❌", "✖", "✖️", "✗", "✘", "❎", "🔴", "⬜", "☐", "[ ]"})
+_TICK: Final = re.compile(r"(?P<tick>✅|✔️?|✓|☑️?|☒|🟢|❌|✖️?|✗|✘|❎|🔴|⬜|☐|\[[x×✓✔ ]\]|\([x•*● ]\))")
+_UNTICKED: Final = frozenset({"❌", "✖", "✖️", "✗", "✘", "❎", "🔴", "⬜", "☐", "[ ]", "( )"})
 _BULLETS: Final = " \t-+*•>|:"
 _TICK_AFTER: Final = re.compile(r"[ \t]*[:=|]?[ \t]*" + _TICK.pattern)
 
@@ -2020,6 +2020,28 @@ _OTHERS: Final = LEXICON.words("others")
 _NEVER_TRIED: Final = re.compile(
     r"\b(?:nunca|never|haven'?t|havent|not yet|ainda nao) (?:testei|tentei|rodei|treinei|tried"
     r"|tested|trained|ran)\b"
+)
+
+
+def _last_told(state: SettingState, told: Sequence[SettingState]) -> bool:
+    return all(o.first <= state.first for o in told if o.setting == state.setting)
+
+
+def _an_act(state: SettingState, reading: Reading) -> bool:
+    """The state told as a switch done ("turned it back on", "religuei o gc", "I enabled it"),
+    not a plan ("before I go re-enable it"), how a run was ("back on GC the same job ran to
+    3000") nor a participle ("with it enabled it trained fine")."""
+    first = max(0, state.first - 2)
+    words = reading.tokens.words[first : state.last + 1]
+    return any(
+        word in _SWITCH_ACTS
+        and (word not in _PARTICIPLES or words[at - 1 : at] in (("i",), ("we",)))
+        for at, word in enumerate(words)
+    )
+
+
+_PARTICIPLES: Final = frozenset(
+    {"enabled", "disabled", "checked", "unchecked", "ticked", "unticked", "set", "put", "killed"}
 )
 
 
@@ -2956,6 +2978,10 @@ def of_an_earlier_run(reading: Reading, state: SettingState) -> bool:
     start, end = reading.span(state.first, state.last)
     if reading.said_before(_OF_AN_EARLIER_RUN, start, 40) is not None:
         return True
+    if (state.retry or _an_act(state, reading)) and _FOR_A_RUN.match(reading.low, end):
+        # "turned it back on for the overnight run", "Turned GC on for the qwen run, same OOM":
+        # the act, for the run now
+        return False
     # "(I had it on for my last two runs, both completed)", "with GC on it trained at batch 8
     # happily", "com gc on rodou 2500 steps ontem": what it was in runs told as done
     return bool(_RUNS_IT_WAS_IN.match(reading.low, end) or reading.said_before(_HAD_IT, start, 16))
@@ -2986,6 +3012,10 @@ _RUNS_IT_WAS_IN: Final = re.compile(
     r"|,?\s*(?:minhas|my|all my|todas as minhas) (?:\w+ )?(?:loras|runs|treinos)\s+(?:sempre\s+"
     r"|always\s+|all\s+)?(?:fecharam|terminaram|finished|worked|ran|rodaram|trained|treinaram"
     r"|completed|completaram)\b)"
+)
+_FOR_A_RUN: Final = re.compile(
+    r"\s*(?:for|pro|pra|para) (?:the|this|my|o|a|esse|essa) (?:[\w.-]+ ){0,2}"
+    r"(?:run|job|training|lora|one|treino|rodada)\b"
 )
 _HAD_IT: Final = re.compile(r"\b(?:had|tinha|tive)\s+(?:it\s+|ele\s+)?$")
 
@@ -3164,6 +3194,9 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
                 and not _led_to_now(reading, state)
                 and not said_now
                 and not _last_act_before_the_crash(reading, state, told)
+                # "gc off 1.6s/it but OOM'd once. turned it back on for the overnight run": the
+                # last switch told is what it is now, told in the past or not
+                and not (state.retry and _last_told(state, told) and _an_act(state, reading))
             )
             or _went_well_then(reading, state)
             or state in reasons

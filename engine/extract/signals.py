@@ -739,6 +739,7 @@ _ASKED_IF: Final = re.compile(
     r"\b(?:is|was|isn'?t|could|might|would) (?:this|that|it)(?: error| thing)?"
     r"(?: be| really| just| also| not)? (?:an? |the |some |just an? )?$"
     r"|\b(?:same(?: thing)? as|related to|kind of|sort of) (?:an? |the )?$"
+    r"|\b(?:am i|are we|is it|did i|did it)(?: just| really| actually)? (?:running |run )?$"
     r"|\b(?:e|eh|seria|sera q(?:ue)?(?: e| eh)?|isso e|isso eh) (?:um |uma |o |a |por )?$"
 )
 _SUPPOSED: Final = re.compile(

@@ -80,8 +80,8 @@ def reported_ooms(reading: Reading, signals: dict[str, Hit]) -> list[Hit]:
 
 _SAMPLER_FRAME: Final = re.compile(
     r"self\.sample\(|\bin (?:sample|generate_images|sample_images)\b|generate_images\("
-    # the log's last line before the error is the previews' progress bar
-    r"|\bgenerating (?:baseline )?(?:images|samples)\b:?\s*0%[^\n]{0,80}\n?[^\n]{0,40}"
+    # the log's last line before the error is the previews' progress bar, not yet at 100%
+    r"|\bgenerating (?:baseline )?(?:images|samples)\b:?\s*(?:0|[1-9]\d?)%[^\n]{0,80}\n?[^\n]{0,40}"
     r"(?:outofmemoryerror|out of memory)"
 )
 
@@ -1636,12 +1636,23 @@ def _the_moment_of(reading: Reading, hit: Hit) -> bool:
     """ "Na hora" is "right away" alone, but "na hora de/que…" is the moment of what follows:
     when that is not read, the moment is not known."""
     words = reading.tokens.words
-    return words[hit.first : hit.last + 1] == ("na", "hora") and bool(
-        _OF_THAT.intersection(words[hit.last + 1 : hit.last + 2])
+    return (
+        words[hit.first : hit.last + 1] == ("na", "hora")
+        and bool(_OF_THAT.intersection(words[hit.last + 1 : hit.last + 2]))
+        and not training_starts(words, hit.last + 2)
     )
 
 
+def training_starts(words: Sequence[str], at: int) -> bool:
+    """ "(na hora q) começou o treino": the start of training still, not of something else
+    ("começa a gerar os previews") nor of a moment not told ("na hora em que inicia")."""
+    start = next((i for i in range(at, at + 3) if words[i : i + 1] in _TRAINING_STARTS), None)
+    return start is not None and not _TRAINING.isdisjoint(words[start + 1 : start + 3])
+
+
 _OF_THAT: Final = frozenset({"de", "do", "da", "dos", "das", "que", "em"})
+_TRAINING_STARTS: Final = {(w,) for w in ("comecou", "comeca", "comecar", "iniciou", "inicia")}
+_TRAINING: Final = frozenset({"treino", "treinamento", "treinar", "training"})
 
 
 def _yields(reading: Reading, hit: Hit, hits: Sequence[Hit]) -> bool:
@@ -1674,10 +1685,13 @@ def _a_setting(reading: Reading, hit: Hit) -> bool:
         for i, w in enumerate(reading.tokens.words[hit.last + 1 : hit.last + 3], hit.last + 1)
         if clause[i] == clause[hit.last]
     ]
+    if _TICKED_AFTER.match(reading.low, reading.span(hit.first, hit.last)[1]):
+        return True  # "cache latents [x]", "cache latents ✅": a box on a screen or list
     return bool(_SWITCHED_ON.intersection(after)) or (after[-1:] == ["on"] and "is" in after)
 
 
 _SWITCHED_ON: Final = frozenset({"ligado", "ligada", "ativado", "ativada", "true", "enabled"})
+_TICKED_AFTER: Final = re.compile(r"[ \t]*[:=]?[ \t]*(?:\[[x×✓✔ ]\]|[✅✔✓☑☐❌])")
 
 
 def _crashed_before(reading: Reading) -> bool:

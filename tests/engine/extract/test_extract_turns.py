@@ -1708,6 +1708,32 @@ INTENTS = [
         "DataLoader worker killed by signal: Bus error. /dev/shm is 64M in the container",
         "outside_guide",
     ),
+    # asking whether it is memory is not a report of it
+    (
+        "OSError: [Errno 28] No space left on device happens exactly when it saves at step "
+        "500. runpod, 20 GB container disk, flux lora. am i out of memory??",
+        "off_topic",
+    ),
+    (
+        'Timeout de NCCL com duas 4090 no vast.ai. Travou no passo 1200 e caiu com "Watchdog '
+        'caught collective operation timeout". Alguma ideia?',
+        "off_topic",
+    ),
+    (
+        "o treino fecha sozinho com codigo 3221225477 quando comeca a gerar as amostras. 3080, "
+        "flux",
+        "off_topic",
+    ),
+    (
+        "ReadTimeout baixando o modelo do huggingface, fica parado em 37% e cai. wan 2.2",
+        "off_topic",
+    ),
+    ('rx 6600 dando "HIP error: invalid device function". amd nao roda?', "off_topic"),
+    (
+        "terminate called after throwing an instance of 'std::bad_alloc'\n  what():  "
+        "std::bad_alloc\nAborted (core dumped)\nlinux, 16gb ram, during caching latents",
+        "outside_guide",
+    ),
 ]
 
 
@@ -6146,6 +6172,151 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     ("amostras 768x1.344, flux", {"sample_width": 768, "sample_height": 1344}, set()),
     # sizes listed without a space after the comma are each a size
     ("samples 896x1152,1024x1024 on flux", {"sample_width": 896, "sample_height": 1152}, set()),
+    # a typo of a key word is read as the word by every rule, the numbers' too
+    ("gc off, 3090, bacth size 1, oom at step 1", {"batch_size": 1, "gc": "disabled"}, set()),
+    (
+        "crashs evry time it hits the sampel step (sampel every 250), previews 1344x768",
+        {"sample_every": 250},
+        set(),
+    ),
+    ("121 frmaes on ltx2, gc on, oom at step 1", {"num_frames": 121}, set()),
+    ("tô no bath 2 com gc desligado e dá oom", {"batch_size": 2}, set()),
+    # a misspelt false is a string in a job file, and a string switches it on: left unread
+    ("set gradient_checkpointing: flase and now it errors on startup??", {}, {"gc"}),
+    # 'simples' is Portuguese, not a typo of 'samples'
+    ("O treino é uma LoRA de SDXL bem simples, 1024, batch 2, dá OOM", {"batch_size": 2}, set()),
+    # the value gone back to is the run's
+    (
+        "bs 4 oom, bs 2 oom, bs 1 works, now back on 2 with gc turned on and no oom at all",
+        {"batch_size": 2},
+        set(),
+    ),
+    (
+        "primeiro bs 6, dps 3, dps 1, agora 2. sdxl 1024 numa 4060 ti 8gb. oom no passo 1",
+        {"batch_size": 2},
+        set(),
+    ),
+    (
+        "Was at 1024 with GC on, dropped to 768 and turned GC off. Now I'm back at 1024 with "
+        "GC still off, step 200, no crash so far",
+        {"max_resolution": 1024},
+        set(),
+    ),
+    # getting back to a batch is a wish, not the run
+    (
+        "batch 4 OOMed immediately on my chroma lora so I'm on batch 1 now and it trains. how "
+        "do I get back to an effective 4?",
+        {"batch_size": 1},
+        set(),
+    ),
+    # a value asked whether it fits is not the run's
+    (
+        "5090 aqui, zit 1024 batch 2 gc on sem oom nenhum. se eu desligar o gc aguenta batch 4?",
+        {"batch_size": 2},
+        set(),
+    ),
+    (
+        "oom no step 1 com 8gb, sdxl, já tá tudo ligado gc lowvram quantize. 768 roda?",
+        {},
+        {"max_resolution"},
+    ),
+    ("does 1024 fit if i quantize? flux dev 3090 gc off, dying at step 1", {}, {"max_resolution"}),
+    ("como acelero o treino sem dar oom? 3090 sdxl, batch 3 daria?", {}, {"batch_size"}),
+    # a share of the run is no setting
+    (
+        "I sample every 10% of the run (every 300 of 3000 steps) and every single sample OOMs",
+        {"sample_every": 300},
+        set(),
+    ),
+    # a lone size is a multiple of 16; 1000 is a step
+    (
+        "qwen edit lora. samples every 500 w/ 25 steps. the 500 and 1000 samples came out "
+        "fine, then CUDA OOM at step 1290",
+        {},
+        {"sample_height", "sample_width"},
+    ),
+    # a screen typed out: only the ticked sizes are trained
+    (
+        "Resolutions ☑ 512 ☑ 768 ☐ 1024, batch 1, oom at step 1",
+        {"resolutions": [512, 768], "max_resolution": 768},
+        set(),
+    ),
+    ("[x] 512 [x] 768 [ ] 1280 bs 1 help", {"resolutions": [512, 768]}, set()),
+    # OCR's letters in numbers
+    (
+        "ocr of my config lol Resolution 1O24 ,768 ,512 bs: l Gradient Checkpointing: OFF sdxl "
+        "on 3060. OOM instantly",
+        {"max_resolution": 1024, "batch_size": 1, "gc": "disabled"},
+        set(),
+    ),
+    (
+        "ocr: 'Gradient Checkpointing: 0N Low VRAM: 0FF Batch: 1' and it still OOMs on step 2",
+        {"gc": "enabled", "low_vram": False},
+        set(),
+    ),
+    (
+        "this is my screen Low VRAM (•) ON ( ) OFF Gradient Checkpointing ( ) ON (•) OFF, CUDA "
+        "OOM when it caches latents",
+        {"gc": "disabled", "low_vram": True},
+        set(),
+    ),
+    (
+        "Low VRAM (•) Gradient Checkpointing ( ) hidream, 24gb, oom when it caches the text "
+        "embeddings",
+        {"gc": "disabled", "low_vram": True},
+        set(),
+    ),
+    # a stage's setting ticked is not when it breaks
+    (
+        "nas opcoes avancadas ta assim:\nlow vram [ ]\ncache latents [x]\n\nsdxl 768 bs 4 na "
+        "3060ti. da oom na hora q comeca\n",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # words added below a pasted chat, after a blank line, are the writer's
+    (
+        "me — Today at 7:07 PM\ndisabled sampling entirely, still OOM\nhollow — Today at 7:09 "
+        "PM\nwhen does it die\nme — Today at 7:10 PM\naround step 300-400, never the same "
+        "step\nhollow — Today at 7:11 PM\nsmells like a big bucket\n\nlumina 2, GC off, "
+        "1024+1280 buckets\n",
+        {"gc": "disabled", "max_resolution": 1280},
+        set(),
+    ),
+    (
+        "[21:14, 12/03/2025] Bruno: desligou o gradient checkpointing né\n[21:15, 12/03/2025] "
+        "Eu: desliguei pra ver se ia mais rapido\n[21:16, 12/03/2025] Bruno: religa q "
+        "resolve\n\nnao queria religar, tem outro jeito? zit, 4070 ti, 1024\n",
+        {"max_resolution": 1024, "model_family": "z_image"},
+        set(),
+    ),
+    # the last switch told is the state now, even told in the past
+    (
+        "hidream: gc on 2.4s/it, gc off 1.6s/it but OOM'd once around step 3000. turned it "
+        "back on for the overnight run. any middle ground?",
+        {"gc": "enabled"},
+        set(),
+    ),
+    (
+        "Flux dev with GC off runs fine on my A6000. Same settings on Qwen Image Edit 2509: "
+        "OOM while caching text embeddings. Turned GC on for the qwen run, same OOM at the "
+        "same point.",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # the previews' bar, not yet done, right before the error
+    (
+        "```\nGenerating Images:  50%|█████     | 2/4 [00:41<00:41, "
+        "20.5s/it]\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 4.50 "
+        "GiB.\n```\nthis happens at step 750 every run",
+        {"oom_phase": "sampling"},
+        set(),
+    ),
+    (
+        "terminate called after throwing an instance of 'std::bad_alloc'\n  what():  "
+        "std::bad_alloc\nAborted (core dumped)\nlinux, 16gb ram, during caching latents",
+        {"memory_kind": "system"},
+        set(),
+    ),
 ]
 
 

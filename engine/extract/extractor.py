@@ -1529,8 +1529,10 @@ def extract(
     gc_by_rules = facts.get("gc")
     if learned and expecting is None:
         ruled_out = set(_OF_A_CRASH) if situation.crash_only_asked_about(reading) else set()
-        if OTHER_ERROR in signals or OUTSIDE_TRAINING in signals:
+        other_error = OTHER_ERROR in signals and facts.get("memory_kind") != "system"
+        if other_error or OUTSIDE_TRAINING in signals:
             # "CUDA error: launch timed out", "my lora OOMs in comfy": no training memory ran out
+            # (but "a ram enche no carregamento e o pc reinicia": the system's did)
             ruled_out |= {"memory_kind", "oom_phase"}
         if quoting is scan and _of_other_settings(reading, states):
             ruled_out |= {"gc", "gc_retry"}  # "turned low_vram off, then back on: still OOMs"

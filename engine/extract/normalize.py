@@ -14,7 +14,8 @@ from typing import Final, NamedTuple
 
 
 def _fold_table() -> dict[int, str]:
-    """Accented Latin letters -> their base letter; typographic quotes and dashes -> ASCII."""
+    """Accented Latin letters -> their base letter; typographic quotes and dashes -> ASCII;
+    an arrow drawn as an emoji -> an arrow."""
     table: dict[int, str] = {}
     for code in range(0xC0, 0x250):
         base = unicodedata.normalize("NFD", chr(code))[0]
@@ -23,6 +24,8 @@ def _fold_table() -> dict[int, str]:
     table.update({ord(c): "'" for c in "’‘´"})
     table.update({ord(c): "-" for c in "–—‐−"})
     table.update({ord("×"): "x", 0xA0: " ", ord("º"): "o", ord("ª"): "a"})  # "2º passo"
+    table.update({ord(c): "→" for c in "➡⮕"})  # "true ➡️ false": an arrow, not an emoji
+    table[0xFE0F] = " "  # the mark that asks for an emoji's picture: no letter of its own
     return table
 
 

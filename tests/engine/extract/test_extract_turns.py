@@ -1734,6 +1734,36 @@ INTENTS = [
         "std::bad_alloc\nAborted (core dumped)\nlinux, 16gb ram, during caching latents",
         "outside_guide",
     ),
+    # the card or the machine failing, not its memory
+    (
+        "3090 hits 87c after like 20 min then the screen goes black and the nvidia driver "
+        "resets. training just dies, nothing in the log. gc is on, flux dev, batch 1",
+        "off_topic",
+    ),
+    (
+        "[48213.551204] NVRM: Xid (PCI:0000:01:00): 79, pid=23114, name=python, GPU has fallen "
+        "off the bus.",
+        "off_topic",
+    ),
+    (
+        "5090 pulls 600W and my 850W psu cuts out right at step 1. should i lower the power limit?",
+        "off_topic",
+    ),
+    (
+        "tá dando pau: a fonte não aguenta, o pc reinicia quando começa o treino. 4090 com "
+        "fonte de 750",
+        "off_topic",
+    ),
+    (
+        "Tela azul VIDEO_TDR_FAILURE no meio do treino de LoRA do Flux Kontext, RTX 5070. "
+        "Sempre com a temperatura perto de 83°C.",
+        "off_topic",
+    ),
+    (
+        'Alugando uma A100 40GB na nuvem, o treino parou com "RuntimeError: CUDA error: '
+        'uncorrectable ECC error encountered". Memória com defeito?',
+        "off_topic",
+    ),
 ]
 
 
@@ -6314,6 +6344,18 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
     (
         "terminate called after throwing an instance of 'std::bad_alloc'\n  what():  "
         "std::bad_alloc\nAborted (core dumped)\nlinux, 16gb ram, during caching latents",
+        {"memory_kind": "system"},
+        set(),
+    ),
+    # an arrow drawn as an emoji is an arrow
+    (
+        "gradient_checkpointing: true ➡️ false e pronto, OOM no primeiro passo. lumina 2, 3080 Ti",
+        {"gc": "disabled"},
+        set(),
+    ),
+    # the machine restarting as the system's memory fills is that memory's trouble
+    (
+        "a ram de 32 enche toda no carregamento do modelo e o pc reinicia sozinho",
         {"memory_kind": "system"},
         set(),
     ),

@@ -27,8 +27,12 @@ def test_the_engine_scores_a_message_as_the_learned_model_does() -> None:
     ours = model()
     for entry, row in zip(entries, expected, strict=True):
         got = ours.probabilities(entry.text)
+        # The committed weights are rounded and the smallest left out, which moves a long
+        # message's probabilities a little (a pasted nvidia-smi table has hundreds of words)
         for intent, probability in zip(fitted.classes_, row, strict=True):
-            assert got[str(intent)] == pytest.approx(float(probability), abs=0.01), entry.id
+            assert got[str(intent)] == pytest.approx(float(probability), abs=0.02), entry.id
+        if sorted(row)[-1] - sorted(row)[-2] > 0.02:  # not a near tie: the same answer
+            assert max(got, key=got.__getitem__) == str(fitted.classes_[row.argmax()]), entry.id
 
 
 def test_the_model_speaks_only_where_the_cues_see_nothing() -> None:

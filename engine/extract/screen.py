@@ -20,7 +20,7 @@ _TICKED_LIST: Final = re.compile(rf"(?:{_MARK}[ \t]*{_OPTION}[ \t,;|/]*){{2,}}")
 _BOXED: Final = re.compile(rf"(?P<mark>{_MARK})[ \t]*(?P<option>{_OPTION})")
 _EMPTY: Final = frozenset({"[ ]", "( )", "☐", "✗", "✘"})
 # OCR's letters in numbers: "1O24", "1o24" (an O between digits), "bs: l", "Batch Size l".
-_O_IN_A_NUMBER: Final = re.compile(r"(?<=\d)[Oo](?=\d)|(?<=\d)[Oo](?=[Oo]?\d)")
+_O_IN_A_NUMBER: Final = re.compile(r"(?<=\d)[Oo](?=[Oo]?\d)")
 _L_AS_ONE: Final = re.compile(r"(?i)\b(bs|batch(?:[ _]size)?)([ \t]*[:=]?[ \t]*)l\b")
 # A zero for an O in a switch's state: "Gradient Checkpointing: 0N", "Low VRAM: 0FF".
 _ZERO_FOR_O: Final = re.compile(r"(?<![\w.])0(?=N\b|FF\b|n\b(?![-']))")
@@ -29,15 +29,9 @@ _ZERO_FOR_O: Final = re.compile(r"(?<![\w.])0(?=N\b|FF\b|n\b(?![-']))")
 def screen_read(text: str) -> str:
     """``text`` with the unticked options of a typed-out screen blanked and OCR's letters in
     numbers read as digits; the same string when there are none."""
-    if any(mark in text for mark in "[(☐☑☒✓✔✗✘"):
-        text = _TICKED_LIST.sub(_ticked_only, text)
-    if "o" in text.lower():
-        text = _O_IN_A_NUMBER.sub("0", text)
-    if "0" in text:
-        text = _ZERO_FOR_O.sub("O", text)
-    if "l" in text.lower():
-        text = _L_AS_ONE.sub(lambda m: f"{m[1]}{m[2]}1", text)
-    return text
+    text = _TICKED_LIST.sub(_ticked_only, text)
+    text = _ZERO_FOR_O.sub("O", _O_IN_A_NUMBER.sub("0", text))
+    return _L_AS_ONE.sub(lambda m: f"{m[1]}{m[2]}1", text)
 
 
 def _ticked_only(run: re.Match[str]) -> str:

@@ -6,6 +6,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from engine.extract.normalize import Tokens
@@ -25,6 +26,40 @@ def word_clauses(tokens: Tokens) -> list[int]:
 
 _LOG_MARK: Final = re.compile(r"<\?|.\?(?:it/s|s/it)")
 _IN_A_NAME: Final = re.compile(r"\.[a-z]")
+
+
+@lru_cache(maxsize=64)  # asked of one message by several readers in turn
+def names_in(low: str) -> tuple[tuple[int, int], ...]:
+    """Where paths, file names and run names are ("/out/flux_kontext_bs4",
+    "anna_v3_768_no_gc.safetensors", "zimg_768_gc_back_on"): the numbers and settings in them
+    name an old run or a template, not the run now."""
+    return tuple(
+        (token.start() + found.start(), token.start() + found.end())
+        for token in _TOKEN.finditer(low)
+        if len(token[0]) <= _LONGEST_NAME
+        for found in _NAME.finditer(token[0])
+        if not found["path"]
+        or _A_PATH.match(found["path"])
+        # "output/run_2024_11_03_bs2/", not "zimage/4090/1280/2/off"
+        or (found["path"].count("/") >= 2 and _NAMED_PARTS.search(found["path"]))
+    )
+
+
+def in_a_name(low: str, at: int) -> bool:
+    """Character ``at`` falls in a path, a file name or a run name."""
+    return any(start <= at < end for start, end in names_in(low))
+
+
+_NAME: Final = re.compile(
+    r"(?<![\w/\\.-])(?P<path>(?:[a-z]:\\|~?/|\./)?[a-z_~.][\w.-]*[/\\](?:[\w.-]+[/\\])*[\w.-]*)"
+    r"|[\w.-]+\.(?:safetensors|ckpt|pth|pt|bin|yaml|yml|json|toml|txt|py|sh|mp4|png|jpe?g|webp)\b"
+    # "zimg_768_gc_back_on", "anna_v3_768_no_gc": three parts at least, one a number
+    r"|\b(?=[a-z0-9]*_[a-z0-9]*_)(?=\w*_(?:v|r|bs)?\d+(?:_|\b))[a-z0-9]+(?:_[a-z0-9]+){2,}\b"
+)
+_TOKEN: Final = re.compile(r"\S+")
+_LONGEST_NAME: Final = 300  # a longer run of characters is no name anyone reads
+_A_PATH: Final = re.compile(r"[a-z]:\\|~?/|\./")
+_NAMED_PARTS: Final = re.compile(r"[a-z][._-][a-z0-9]")
 
 
 class Reading:

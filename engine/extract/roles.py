@@ -22,12 +22,13 @@ from engine.extract.found import Found
 from engine.extract.lexicon import LEXICON, expand, read_data
 from engine.extract.normalize import words_of
 from engine.extract.phrases import Hit
-from engine.extract.reading import Reading
+from engine.extract.reading import Reading, in_a_name
 from engine.extract.settings import (
     ADVISED,
     of_another_person,
     opens_a_question,
     revised_at,
+    runs_in_order,
     told_runs,
 )
 from engine.extract.spelled import spelled_numbers
@@ -154,23 +155,26 @@ def _total_of_a_count(low: str, number: Number) -> bool:
 def _a_card_s_total(reading: Reading, number: Number) -> bool:
     """ "nvidia-smi says 23.8/24", "vram 15.7/16": a card's size after the memory in use, told
     of the card's memory, with no unit."""
-    used = _USED_BEFORE.search(reading.low, max(0, number.start - 10), number.start)
+    used = _USED_BEFORE.search(reading.low, max(0, number.start - 24), number.start)
     return (
         used is not None
+        # not a progress bar's count: "Caching latents: 100% 40/40"
+        and not reading.low[max(0, used.start() - 3) : used.start()].rstrip().endswith("%")
         and number.unit is None
-        and _in_use_of(float(used.group(1).replace(",", ".")), number.value)
-        and _of_memory(reading, number)
+        and _in_use_of(float((used.group(1) or used.group(2)).replace(",", ".")), number.value)
+        # "11,5 GB used out of 12", "chega a 11,5 GB de 12": gigabytes in use are memory
+        and (used["gb"] is not None or _of_memory(reading, number))
     )
 
 
 def _in_use_of_a_card(reading: Reading, number: Number) -> bool:
     """The memory in use before a card's size: the 23.8 of "nvidia-smi 23.8/24"."""
     total = _CARD_AFTER.match(reading.low, number.end)
-    return (
-        total is not None
-        and _in_use_of(number.value, float(total.group(1)))
-        and _of_memory(reading, number)
-    )
+    if total is None:
+        # "11,5 GB used out of 12", "chega a 11,5 GB de 12": gigabytes in use are memory
+        total = _OF_A_CARD_AFTER.match(reading.low, number.end) if number.unit else None
+        return total is not None and _in_use_of(number.value, float(total.group(1)))
+    return _in_use_of(number.value, float(total.group(1))) and _of_memory(reading, number)
 
 
 def _in_use_of(used: float, total: float) -> bool:
@@ -181,8 +185,15 @@ def _of_memory(reading: Reading, number: Number) -> bool:
     return not _MEMORY_WORDS.isdisjoint(reading.words_of_sentence(number.first))
 
 
-_USED_BEFORE: Final = re.compile(r"(?<![\w.,])(\d{1,3}(?:[.,]\d{1,2})?)\s*/\s*$")
+_USED_BEFORE: Final = re.compile(
+    r"(?<![\w.,])(\d{1,3}(?:[.,]\d{1,2})?)\s*/\s*$"
+    r"|(?<![\w.,])(\d{1,3}(?:[.,]\d{1,2})?)\s*(?P<gb>gb|gib|g)\s*(?:used\s+|usados\s+)?"
+    r"(?:/|of|out of|de)\s*$"
+)
 _CARD_AFTER: Final = re.compile(r"\s*/\s*(\d{1,3})(?![\d.,]|\s*(?:gb|gib|g)\b)")
+_OF_A_CARD_AFTER: Final = re.compile(
+    r"\s*(?:used\s+|usados\s+|in use\s+|em uso\s+)?(?:of|out of|de)\s*(\d{1,3})(?![\d.,])"
+)
 _CARD_SIZES: Final = frozenset(
     {6.0, 8.0, 10.0, 11.0, 12.0, 16.0, 20.0, 24.0, 32.0, 40.0, 48.0, 80.0, 96.0}
 )
@@ -243,13 +254,29 @@ def _preview_frames(reading: Reading, number: Number, previews: Sequence[int]) -
         for at, word in enumerate(words[: number.last + 4])
         if at >= number.first - 4 and reading.sentence_of(at) == sentence
     ]
-    return not _CLIP_WORDS.intersection(near) and any(
+    if _CLIP_WORDS.intersection(near):
+        return False
+    # "81 frames no sample e 41 no treino", "33 frames in the previews"
+    clause = reading.clauses_of_words
+    after = [
+        w
+        for at, w in enumerate(words[: number.last + 5])
+        if at > number.last and clause[at] == clause[number.first]
+    ]
+    told_after = next((i for i, w in enumerate(after) if w not in _OF_THE), len(after))
+    if told_after < len(after) and after[told_after] in _PREVIEW_WORDS and "frames" in after:
+        return True
+    return any(
         0 < number.first - at <= _PREVIEW_FRAMES_REACH and reading.sentence_of(at) == sentence
         for at in previews
     )
 
 
 _CLIP_WORDS: Final = frozenset({"clip", "clips", "clipes", "dataset", "training", "treino"})
+_OF_THE: Final = frozenset(
+    {"frames", "frame", "f", "no", "na", "nos", "nas", "in", "the", "for", "of", "do", "da", "dos"}
+    | {"das", "on", "em", "pro", "pra", "para", "os", "as", "o", "a"}
+)
 _PREVIEW_FRAMES_REACH: Final = 8
 
 
@@ -324,7 +351,7 @@ BOOK: Final = _load()
 # A number and the word right after it, which is its unit when ``units`` lists it ("24 gigs",
 # "1280px", "896x1152"). The regex starts at a digit, so it is tried only where one stands.
 _NUMBER: Final = re.compile(
-    r"(?<![\d.])(\d{1,3},\d{1,2}(?=\s*(?:gb|gib|g)\b)|\d,\d(?=k\b)|[1-9]\d?[,.]\d{3}(?![\d]|[.,]\d)"
+    r"(?<![\d.])(\d{1,3},\d{1,2}(?=\s*(?:gb|gib|g)\b)|\d,\d(?=k\b|\s*mil\b)|[1-9]\d?[,.]\d{3}(?![\d]|[.,]\d)"
     r"|\d{1,7}(?:\.\d{1,2})?)"
     r"(?:\s*[x*]\s*(\d{2,5}|[1-9][,.]\d{3})(?![\d]))?"
     r"(?:\s*([a-z]+|%|²))?"
@@ -398,6 +425,8 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
     for m in _NUMBER.finditer(low):
         raw, second, unit = m.groups()
         start, end, prefix = m.start(), m.end(), None
+        if in_a_name(low, start):
+            continue  # "/out/flux_kontext_bs4", "anna_v3_768_no_gc.safetensors": a name's
         before = _BEFORE.search(low, max(0, start - 8), start)
         if before is not None and before.group(1) in BOOK.prefixes:
             if _BEFORE_SLANG.match(low, m.end()) and low[before.start(1) : m.end()] == "b4":
@@ -426,7 +455,9 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
         first = bisect_left(starts, start)
         # The unit's own word is not "after" the number for cues: "25 passos de amostragem".
         last = max(first, bisect_left(starts, m.end(2) if second else m.end(1)) - 1)
-        value = float(_whole(raw).replace(",", ".")) * (1000 if thousands else 1)
+        value = float(_whole(raw).replace(",", "."))
+        if thousands:
+            value = float(round(value * 1000))  # "lá pelo 3 mil", "1,5 mil passos"
         if (
             unit == "k"
             and value in _K_SIZES
@@ -885,8 +916,14 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             score.scores["max_resolution"] -= at[0]
             score.best_cue.pop("max_resolution")
         if (
-            reading.said_before(_OF_A_TOTAL, number.start, 8)
-            and (number.unit in ("gb", "g", "gib") or _a_card_s_total(reading, number))
+            (
+                (
+                    reading.said_before(_OF_A_TOTAL, number.start, 8)
+                    and (number.unit in ("gb", "g", "gib") or _a_card_s_total(reading, number))
+                )
+                # "11,5 GB used out of 12"
+                or (number.unit is None and _a_card_s_total(reading, number))
+            )
             # not the shared memory's total: "memória compartilhada … enche (12/32 GB)"
             and not reading.said_before(_SHARED, number.start, 60)
         ):
@@ -895,9 +932,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             score.scores.pop("none", None)
             weight = _TOTAL if number.unit else _CARD_TOTAL  # no unit to weigh with it
             score.add("vram_gb", weight, number.first, number.last)
-        elif number.unit is None and (
-            _IN_USE.match(reading.low, number.end) or _in_use_of_a_card(reading, number)
-        ):
+        elif (
+            number.unit is None
+            and (_IN_USE.match(reading.low, number.end) or _in_use_of_a_card(reading, number))
+        ) or (number.unit in ("gb", "g", "gib") and _in_use_of_a_card(reading, number)):
             score.scores.pop("vram_gb", None)
             score.best_cue.pop("vram_gb", None)
         elif number.unit is None and _total_of_a_count(reading.low, number):
@@ -1709,9 +1747,28 @@ def _not_a_card(reading: Reading, number: Number) -> bool:
         or reading.said_before(_AFTER_A_CPU, number.start, 40) is not None
         # "shm do docker de 64m pra 16g", ".wslconfig memory=8GB", "swap of 32GB"
         or reading.said_before(_OF_THE_SYSTEM_BEFORE, number.start, 40) is not None
+        # "the diff takes peak memory from 21GB down to 13GB", "o pico cai de 30 pra 18 gb",
+        # "a diferença é de 5GB ou de 30GB?": memory used, or saved, not a card's
+        or any(
+            found.start("a") <= number.start <= found.start("b")
+            for found in _USE_CHANGED.finditer(low)
+        )
+        or reading.said_before(_SAVED_BEFORE, number.start, 48) is not None
     )
 
 
+_USE_CHANGED: Final = re.compile(
+    r"\b(?:peak|pico|usage|uso|consumo|memory use|vram use)\b[^.\n;?!]{0,30}?\b(?:from|de)\s+~?"
+    r"(?P<a>\d+(?:[.,]\d+)?)\s*(?:gb|gib|g)?\s+(?:(?:down|up|caiu|cai|sobe|subiu|desce|desceu"
+    r"|foi|vai)\s+)?(?:to|pra|para|->|→|ate)\s*~?(?P<b>\d+(?:[.,]\d+)?)"
+)
+_SAVED_BEFORE: Final = re.compile(
+    r"\b(?:difference|diferenca|saves|saved|saving|economiza|economizou|economia|poupa|frees"
+    r"|freed|libera|liberou)"
+    # "saves like 6gb", "a diferença é de 5GB ou de 30GB": the amount right after
+    r"(?:\s+(?:is|was|e|foi|of|de|like|about|around|only|just|me|you|uns|umas|cerca|tipo"
+    r"|ou|or|\d+(?:[.,]\d+)?\s*(?:gb|g)))*\s*~?$"
+)
 _STORAGE_AFTER: Final = re.compile(
     r"\s*(?:gb|gib|g|tb)?\s*(?:volume|disk|disco|ssd|nvme|hdd|hd|storage|armazenamento|swap"
     r"|pagefile|page file|paging|de paginacao|ddr\d?|lpddr\d?)\b"
@@ -2029,7 +2086,11 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
         if runs is not None and any(runs[0] < i.number.start < runs[1] for i in items):
             # "run 1: bs 4 → OOM step 1. run 2: bs 2 → OOM at step 300": the run told last,
             # where the runs before it tell their own
-            items = [i for i in items if i.number.start > runs[1]] or items
+            items = [i for i in items if i.number.start > runs[1]] or _told_last_of(reading, items)
+        elif runs is None and role != "resolutions":
+            # "Tried: 1. 121 frames → OOM 2. 81 → OOM 3. 49 frames → OOM at step 2", "Fri: …
+            # 1024 → OOM. Sun: GC on + 896 → OOM": the try told last
+            items = _told_last_of(reading, items)
         if role in _SETTING_ROLES:
             items = [i for i in items if not _feared_or_advised(reading, i.number)]
             if role in _GUESSED_ROLES:
@@ -2068,6 +2129,18 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
             items = [i for i in items if bisect_right(revised, i.number.start) == last]
             # "…it's 49 frames, the 81 was my old job", "it's the 12GB 3080, not the 10GB one"
             items = [i for i in items if not _said_as_wrong(reading.low, i.number)] or items
+        if role in _DENIABLE_ROLES:
+            # "1280 isn't my max res, that's the sample width … buckets are 512, 640, 768",
+            # "o treino NÃO é em 1024 … eu treino em 512", "batch 4 não, 1": the value denied,
+            # not asked ("isn't 24gb enough?")
+            denied = {
+                i.number.value
+                for i in items
+                if not reading.question(i.number.first) and _denied(reading.low, i.number)
+            }
+            items = [i for i in items if i.number.value not in denied]
+            if not items:
+                continue
         if role == "vram_gb":
             # "A6000 48GB … GPU 0 has a total capacity of 47.41 GiB": the error's own measure
             items = [i for i in items if _CAPACITY.search(reading.low, 0, i.number.start)] or items
@@ -2086,6 +2159,24 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
             items = _the_failing(reading, items, keep="calm")
         found.extend(_facts(reading, role, items))
     return _at_a_sample(reading, _paired_batch(reading, found, by_role), by_role)
+
+
+def _told_last_of(reading: Reading, items: list[Assigned]) -> list[Assigned]:
+    """Of runs told in their order, the values of the last one that tells any: "2. 65 frames →
+    OOM 3. 33 frames → OOM 4. 17 frames → OOM at step 3 5. GC on the whole time"."""
+    starts = runs_in_order(reading)
+    if not starts:
+        return items
+    of_try = [bisect_right(starts, i.number.start) for i in items]
+    if any(i.number.members for i in items) or any(
+        len({i.number.value for i, t in zip(items, of_try, strict=True) if t == n}) > 1
+        for n in set(of_try)
+    ):
+        return items  # "1. buckets 512/768/1024 … 2. added 1536": one try holds several
+    # not "3. ??? how do I get the smoother training of batch 4": a try asked about
+    told = [t for i, t in zip(items, of_try, strict=True) if not reading.question(i.number.first)]
+    last = max(told or of_try)
+    return [i for i, t in zip(items, of_try, strict=True) if t == last]
 
 
 def _of_the_run_now(reading: Reading, items: list[Assigned]) -> list[Assigned]:
@@ -2252,6 +2343,26 @@ def _said_as_wrong(low: str, number: Number) -> bool:
     )
 
 
+def _denied(low: str, number: Number) -> bool:
+    return bool(
+        _DENIED_BEFORE.search(low, max(0, number.start - 40), number.start)
+        or _DENIED_AFTER.match(low, number.end)
+    )
+
+
+_DENIABLE_ROLES: Final = frozenset(
+    {"max_resolution", "resolutions", "batch_size", "vram_gb", "num_frames"}
+)
+_DENIED_BEFORE: Final = re.compile(
+    r"\b(?:(?:it'?s|its|is|was|e|eh|ta) not|isn'?t|wasn'?t|nao e|nao eh|nao ta|nao to|nao tou"
+    r"|nao estou)\s+(?:the\s+|o\s+|a\s+|em\s+|at\s+|on\s+|my\s+)?"
+    r"(?:(?:rtx|gtx)\s+)?(?:\d{4}\s*(?:ti|super)?\s+)?(?:batch\s+|bs\s*)?$"
+)
+_DENIED_AFTER: Final = re.compile(
+    r"[ \t]*(?:px|gb|frames)?[ \t]*(?:(?:isn'?t|is not|wasn'?t|was not)\s+(?:my|the|a|an)\b"
+    # "batch 4 não, 1", "1024 não é a minha resolução"
+    r"|nao\s*[,.;!]|nao (?:e|eh) (?:o|a|meu|minha)\b)"
+)
 _NOT_THE: Final = re.compile(r"\b(?:not|nao|e nao|and not)\s+(?:the\s+|o\s+|a\s+)?$")
 _WAS_AFTER: Final = re.compile(r"\s*(?:frames|gb|px|steps)?\s*(?:was|were|era|eram)\b")
 

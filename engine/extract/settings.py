@@ -16,7 +16,7 @@ from typing import Final, NamedTuple
 
 from engine.extract.lexicon import GC_WORDS, LEXICON
 from engine.extract.phrases import Hit
-from engine.extract.reading import Reading
+from engine.extract.reading import Reading, in_a_name, names_in
 
 _STRONG: Final = frozenset({"on", "off", "reon"})
 _NAMED: Final = frozenset({"mention", "assert"})
@@ -1496,8 +1496,11 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
     by_clause, clause_of = reading.by_clause, reading.clauses
     through = -1  # the last word of a change read as one ("gc true -> false")
     unstated: list[Hit] = []  # the settings named just before with no state of their own
+    names = names_in(reading.low)
     for hit in reading.hits:
         kind = hit.kind
+        if names and in_a_name(reading.low, reading.tokens.starts[hit.first]):
+            continue  # "anna_v3_768_no_gc.safetensors", "renamed the run to zimg_gc_back_on"
         if kind in _NAMED:
             if reading.said_before(_REPLACED, reading.tokens.starts[hit.first], 60):
                 continue  # "low_vram on instead of quant", "no lugar de ativar o gc": left out
@@ -2561,12 +2564,14 @@ _KEPT_CALM: Final = re.compile(
 _RUN_MARK: Final = re.compile(
     r"\b(?:attempt|run|version|tentativa|rodada|teste|try|tent)\s*#?\s*(?P<n>[1-9])(?![\d.,x])"
     # "Run A: …", "run B (atual): …"
-    r"|\b(?:run|rodada|teste|try|attempt|job) (?P<l>[a-e])(?=\s*[:(]|\s+[-—])"
+    r"|\b(?:run|rodada|teste|try|attempt|job|treino) (?P<l>[a-e])(?=\s*[:(]|\s+[-—])"
+    # "run_01 gc=False … run_02 …", "treino_b gc=off …": runs named in a log's own words
+    r"|\b(?:run|treino|job|teste)_(?:0?(?P<n2>[1-9])|(?P<l2>[a-e]))\b"
     r"|(?<![\w.#])(?:v|r|#)(?P<m>[1-9])(?![\w.,])"
     r"|\b(?P<en>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (?:attempt|try|run)\b"
     r"|\b(?P<pt>primeira|segunda|terceira|quarta|quinta|1a|2a|3a|4a|5a) (?:tentativa|vez|rodada)\b"
     # "- 1st: gc off → OOM", "na 1ª sem gc… na 2ª com gc", "essa 2ª tá no passo 2000"
-    r"|\b(?P<ord>1st|2nd|3rd|4th|5th)\s*[:)]"
+    r"|\b(?P<ord>1st|2nd|3rd|4th|5th|1a|2a|3a|4a|5a|first|second|third|fourth|fifth)\s*[:)]"
     r"|\b(?:na|a|essa|nessa|da) (?P<pa>1a|2a|3a|4a|5a)\b(?! (?:placa|gpu|geracao|versao))"
 )
 _ORDINALS: Final = {
@@ -2642,23 +2647,70 @@ _NOT_A_VERDICT: Final = frozenset({"nada", "nope"})  # "low vram e nada de oom"
 
 def told_runs(reading: Reading) -> tuple[int, int] | None:
     """Where the first and the last of several runs told one by one begin."""
-    return _runs_told(reading.low)
+    marks = _runs_told(reading.low)
+    return (min(marks), marks[-1]) if marks else None
+
+
+def runs_in_order(reading: Reading) -> tuple[int, ...]:
+    """Where each of several tries told one after another begins, in the order told: runs
+    named in their order ("run 1: … run 2: …"), a numbered list ("1. … 2. … 3. …") or the days
+    of a diary ("Fri: … Sat: … Sun: …")."""
+    return _in_order(reading.low)
 
 
 @lru_cache(maxsize=64)  # asked of one message by several readers in turn
-def _runs_told(low: str) -> tuple[int, int] | None:
+def _runs_told(low: str) -> tuple[int, ...]:
+    """The starts of the runs named, in the runs' order: the first mention of each."""
     marks: dict[int, int] = {}
     for found in _RUN_MARK.finditer(low):
-        number = found["n"] or found["m"]
+        number = found["n"] or found["m"] or found["n2"]
         word = found["en"] or found["pt"] or found["ord"] or found["pa"]
-        if found["l"]:
-            n = ord(found["l"]) - ord("a") + 1
+        if letter := found["l"] or found["l2"]:
+            marks.setdefault(ord(letter) - ord("a") + 1, found.start())
         else:
-            n = int(number) if number else _ORDINALS[word]
-        marks.setdefault(n, found.start())
+            marks.setdefault(int(number) if number else _ORDINALS[word], found.start())
     if len(marks) < 2:
-        return None
-    return min(marks.values()), marks[max(marks)]
+        return ()
+    return tuple(marks[n] for n in sorted(marks))
+
+
+@lru_cache(maxsize=64)
+def _in_order(low: str) -> tuple[int, ...]:
+    runs = _runs_told(low)
+    if runs:
+        return runs if list(runs) == sorted(runs) else ()
+    listed = _listed(low)
+    return tuple(listed.values()) if listed else tuple(_days_told(low))
+
+
+def _listed(low: str) -> dict[int, int]:
+    """A numbered list's items ("Tried: 1. res 768 → OOM 2. batch 1 → OOM 3. …"), where they
+    begin: numbered one by one from 1, three at least, or two opened after a colon or a line's
+    start, so that "OOM at step 1. bs 2. …" is none."""
+    items: dict[int, int] = {}
+    for found in _LIST_ITEM.finditer(low):
+        if int(found["k"]) == len(items) + 1:
+            items[len(items) + 1] = found.start()
+    if len(items) >= 3 or (len(items) == 2 and _LIST_OPENS.search(low, 0, items[1] + 1)):
+        return items
+    return {}
+
+
+def _days_told(low: str) -> list[int]:
+    """Where the days of a diary begin, each told once and in its turn ("Fri: … Sat: …")."""
+    starts: dict[str, int] = {}
+    for found in _DAY_MARK.finditer(low):
+        starts.setdefault(found["day"][:3], found.start())
+    return sorted(starts.values()) if len(starts) >= 2 else []
+
+
+_LIST_ITEM: Final = re.compile(r"(?:^|(?<=[\s:]))(?P<k>[1-9])[.)](?=[ \t]+\S)", re.MULTILINE)
+_LIST_OPENS: Final = re.compile(r"(?:^|:)\s*1[.)]\s", re.MULTILINE)
+_DAY_MARK: Final = re.compile(
+    r"\b(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu"
+    r"|thur|thurs|fri|sat|sun|segunda|terca|quarta|quinta|sexta|sabado|domingo)(?:-feira)?"
+    r"\s*:"
+)
 
 
 def of_another_person(reading: Reading, word: int) -> bool:

@@ -448,9 +448,37 @@ def shm_set_large(reading: Reading, hit: Hit) -> bool:
     --shm-size=24g … still CUDA OOM", "subi o --shm-size pra 16g", "shm_size: 32gb"): a flag of
     the setup, not the trouble (not "/dev/shm is 64M")."""
     start, end = reading.span(hit.first, hit.last)
-    return "shm" in reading.low[start:end] and _SET_IN_GIGABYTES.match(reading.low, end) is not None
+    return "shm" in reading.low[start:end] and (
+        _SET_IN_GIGABYTES.match(reading.low, end) is not None
+        # "shm is plenty and RAM is fine. The error is CUDA OOM": told not to be the trouble
+        or _PLENTY.match(reading.low, end) is not None
+    )
 
 
+# "CUDA_VISIBLE_DEVICES=0 python run.py …", "export CUDA_VISIBLE_DEVICES=0": a launch line's
+_SET_TO_A_CARD: Final = re.compile(
+    r"""(?<=devices)\s*(?:['"]\s*\])?\s*[=:]\s*['"]?\d['"]?\s*(?:python|accelerate|bash|uv|conda"""
+    r"""|[a-z_]+=|\./|&&|\\|\n|;|`)"""
+)
+# …unless the message tells the card chosen is not the one used
+_NOT_THE_CARD_CHOSEN: Final = re.compile(
+    r"\b(?:but|mas|still|continua|continuo|mesmo assim|ignora|ignores|ignored|wrong|errad[ao]"
+    r"|instead|em vez|thought|achei|achava|meant|should|deveria|nao (?:ta |esta )?funciona"
+    r"|doesn'?t work|not working|qual placa|which (?:gpu|card)|nao mudou|didn'?t change"
+    r"|no effect|sempre|always)\b"
+)
+_FROM_ELSEWHERE: Final = re.compile(
+    r"[^.\n]{0,20}?\b(?:wasn'?t from|was not from|isn'?t from|is not from|came from another"
+    r"|is from another|was from another|from a different|e de outro|era de outro|veio de outro)\b"
+)
+_A_CARD_CORRECTED: Final = re.compile(
+    r"[\s,.:;!-]*(?:lol\s*|kkk\w*\s*)?(?:it'?s|its|it is|e|eh|era)\s+(?:a|an|the|o|a|uma|um)?\s*"
+    r"(?:rtx\s+|gtx\s+)?\d{4}"
+)
+_PLENTY: Final = re.compile(
+    r"[ \t]*(?:is|was|e|ta|esta|tambem|too)?[ \t]*(?:plenty|fine|ok|okay|enough|big enough"
+    r"|not the (?:issue|problem)|sobrando|de boa|tranquil[oa]|suficiente|nao e o problema)\b"
+)
 _SET_IN_GIGABYTES: Final = re.compile(
     r"[ \t]*(?:=|:|to|pra|para|is|em|de)?[ \t]*['\"]?[1-9]\d*[ \t]*(?:g|gb|gi|gib|giga|gigas)\b"
 )
@@ -496,11 +524,21 @@ def _of_the_run(reading: Reading, hit: Hit) -> bool:
         # on the card
         return False
     if hit.arg == WRONG_GPU and (
-        _AS_MEANT.search(reading.low) or _A_BUCKET.match(reading.low, end)
+        _AS_MEANT.search(reading.low)
+        or _A_BUCKET.match(reading.low, end)
+        # "CUDA_VISIBLE_DEVICES=0 python run.py …": the card chosen, as a launch line sets it
+        or (
+            _SET_TO_A_CARD.match(reading.low, end) is not None
+            and not _NOT_THE_CARD_CHOSEN.search(reading.low)
+        )
     ):
         return False  # "it lands on the 1536 bucket", "runs on cuda:1 on purpose"
     if hit.arg == OOM_KILLER and ended_by_them(reading, hit):
         return False  # "closed comfyui, killed every python": what they ended, not the kernel
+    if hit.arg == OOM_KILLER and _FROM_ELSEWHERE.match(reading.low, end):
+        return False  # "the exit 137 wasn't from the training run", "é de outro container"
+    if hit.arg == WRONG_GPU and _A_CARD_CORRECTED.match(reading.low, end):
+        return False  # "wrong card lol its a 3090 not a 4090", "placa errada, é a 3060 de 12"
     if hit.arg == DEV_SHM and shm_set_large(reading, hit):
         return False  # "docker run --shm-size=24g … CUDA out of memory": a flag, not the trouble
     if hit.arg == REGRESSION_AFTER_UPDATE and _NOT_UPDATED.search(reading.low):

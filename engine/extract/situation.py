@@ -1589,7 +1589,8 @@ _STAGE_LABEL: Final = re.compile(r"cach|quantiz|load|generat|sampl|encod|shard")
 _BUT_NOT: Final = LEXICON.words("but_not")
 _STAGES: Final = frozenset({"loading", "sampling"})  # what a run gets through before training
 _WENT_FINE: Final = LEXICON.words("went_fine")
-_DONE_BAR: Final = re.compile(r"100%\s*\|")
+# tqdm's bar at its end: "100%|██████████| 40/40", or copied without it: "100% 40/40"
+_DONE_BAR: Final = re.compile(r"100%\s*(?:\||(\d+)\s*/\s*\1(?!\d))")
 # the stage's own share told right after it: "caching latents hits 100% then OOM"
 _DONE_SAID: Final = re.compile(
     r"[\s:]*(?:hits|reaches|gets to|got to|chega a|chegou a|vai ate|foi ate)?\s*100%\s*"

@@ -1764,6 +1764,37 @@ INTENTS = [
         'uncorrectable ECC error encountered". Memória com defeito?',
         "off_topic",
     ),
+    # a launch line choosing the card is no wrong card
+    (
+        "rodei com `CUDA_VISIBLE_DEVICES=0 python run.py wan14b.yaml` e crashou depois de 2h "
+        "de treino, cuda oom. wan 2.1 14b, gc on, 4090",
+        "fix_oom",
+    ),
+    ("I set CUDA_VISIBLE_DEVICES=1 but it still trains on the 3060 and OOMs", "outside_guide"),
+    (
+        "CUDA_VISIBLE_DEVICES=1 nao ta funcionando, o treino vai sempre pra placa 0 e crasha "
+        "sem memoria",
+        "outside_guide",
+    ),
+    # a card corrected is no wrong card
+    ("wrong card lol its a 3090 not a 4090. same 24 gigs tho so idk if it matters", "unclear"),
+    (
+        "placa errada, é a 3060 de 12, não a 3060 Ti. qie 2509 com quantize, OOM ao carregar",
+        "fix_oom",
+    ),
+    ("it trains on the wrong card, the 3060, and runs out of memory", "outside_guide"),
+    # a kill told to come from elsewhere is not the run's
+    (
+        "No, the exit 137 wasn't from the training run, that was a different container I had "
+        "running. The training run itself gets a normal `CUDA out of memory` at step 1. Qwen "
+        "Edit 2511, GC off",
+        "fix_oom",
+    ),
+    (
+        "O exit 137 é de outro container, esquece ele. O treino mesmo dá `CUDA out of memory` "
+        "normal no primeiro step. Flux.1 dev, L4.",
+        "fix_oom",
+    ),
 ]
 
 
@@ -6358,6 +6389,147 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "a ram de 32 enche toda no carregamento do modelo e o pc reinicia sozinho",
         {"memory_kind": "system"},
         set(),
+    ),
+    # a numbered list of tries: the last try that tells a value holds it
+    (
+        "Passos pra reproduzir: 1. Hunyuan Video, fp8 2. 65 frames em 544 → OOM 3. 33 frames "
+        "em 544 → OOM 4. 17 frames em 384 → OOM no passo 3 5. GC ligado o tempo todo. RTX 5090",
+        {"num_frames": 17, "max_resolution": 384, "oom_phase": "first_steps"},
+        set(),
+    ),
+    (
+        "Tried:\n1. 121 frames at 640 -> OOM\n2. 81 frames -> OOM\n3. 49 frames at 512 -> OOM "
+        "at step 2\nWan 2.2 14B, 5090",
+        {"num_frames": 49, "max_resolution": 512},
+        set(),
+    ),
+    # the days of a diary, told in turn
+    (
+        "Fri: Flux dev LoRA, GC off, 1024, bs 1 → OOM after ~2 hours. Sat: same, GC back on → "
+        "OOM again. Sun: GC on + 896 → OOM at 2500. 4090.",
+        {"max_resolution": 896},
+        set(),
+    ),
+    (
+        "1ª tentativa: LTX-Video, 121 frames, 768, GC desligado → OOM no passo 1 2ª: 73 frames "
+        "→ OOM no passo 1 3ª: 49 frames, GC ligado, 512 → chegou no passo 1700 e deu OOM de "
+        "novo",
+        {"num_frames": 49, "max_resolution": 512, "gc": "enabled"},
+        set(),
+    ),
+    (
+        "run_01 gc=False bs=1 res=1024 OOM @ step 1 run_02 gc=False bs=1 res=768 OOM @ step 1 "
+        "run_03 gc=True bs=1 res=512 OOM @ step 1 (flux2 dev, A5000)",
+        {"max_resolution": 512, "gc": "enabled"},
+        set(),
+    ),
+    # a try that holds several sizes: not one value per try
+    (
+        "Timeline:\n1. Z-Image LoRA, GC on, batch 1, buckets 512/768/1024. Trained fine on my "
+        "4080.\n2. Disabled GC and added 1536. OOM on step 3.\n3. Re-enabled GC, kept 1536. "
+        "Still OOM around step 40.\n",
+        {"resolutions": [512, 768, 1024, 1536], "max_resolution": 1536},
+        set(),
+    ),
+    # a try only asked about holds nothing
+    (
+        "wan 2.2 i2v 14B, 5090, 81 frames, gradient_checkpointing: false, right at step 1. "
+        "questions:\n1) is block swapping a thing?\n2) or 49 frames?\n3) or just GC back on",
+        {"num_frames": 81},
+        set(),
+    ),
+    # a value denied is not the run's
+    (
+        "nah you got it backwards. 1280 isn't my max res, that's the sample width. samples are "
+        "1280x720, training buckets are 512, 640, 768. the OOM only shows up when it renders "
+        "those samples",
+        {"max_resolution": 768, "resolutions": [512, 640, 768]},
+        set(),
+    ),
+    (
+        "perae, o treino NÃO é em 1024. 1024 é o tamanho das minhas fotos. eu treino em 512 só",
+        {"max_resolution": 512},
+        set(),
+    ),
+    (
+        "ajudante: então vc tá em 1024 com batch 4 na placa de 24GB? eu: batch 4 não, 1. o "
+        "resto tá certo",
+        {"vram_gb": 24},
+        {"batch_size"},
+    ),
+    # asked, not denied
+    ("isn't 24gb enough for flux at 1024?", {"vram_gb": 24, "max_resolution": 1024}, set()),
+    # numbers inside paths and file names name old runs
+    (
+        "docker run --gpus all --shm-size=64m -v /data/loras_1024:/data -v "
+        "/out/flux_kontext_bs4:/app/output ai-toolkit:latest and the dataloader dies with a "
+        "bus error",
+        {},
+        {"batch_size", "max_resolution"},
+    ),
+    (
+        "My LoRA anna_v3_768_no_gc.safetensors looks way better than "
+        "anna_v4_1024_gc.safetensors. SDXL, same dataset.",
+        {},
+        {"gc", "max_resolution"},
+    ),
+    (
+        "I'm on RunComfy, the address is runcomfy.com/trainer/ai-toolkit/app/2048. Where do I "
+        "find gradient checkpointing?",
+        {},
+        {"max_resolution"},
+    ),
+    (
+        "so i have output/run_2024_11_03_bs2/ full of safetensors files and idk what now",
+        {},
+        {"batch_size"},
+    ),
+    # a config's keys are no names
+    (
+        "gradient_checkpointing: false\nbatch_size: 2\nresolution: [512, 768]\noom on flux, 24gb",
+        {"batch_size": 2, "max_resolution": 768, "gc": "disabled"},
+        set(),
+    ),
+    # memory used or saved is not the card's
+    (
+        "Why does this diff take peak memory from 21GB down to 13GB on Z-Image? Not complaining",
+        {},
+        {"vram_gb"},
+    ),
+    (
+        "ué, por que o pico de memória cai de 30 pra 18 gb? achei q fosse coisa pouca",
+        {},
+        {"vram_gb"},
+    ),
+    ("Tipo, num modelo de 20B a diferença é de 5GB ou de 30GB?", {}, {"vram_gb"}),
+    ("To save credits I switched to the 24GB one, turned GC on", {"vram_gb": 24}, set()),
+    # frames told of the previews after them
+    (
+        "é no sample do wan 2.2 i2v, 81 frames no sample e 41 no treino, gc ligado",
+        {},
+        {"num_frames"},
+    ),
+    ("wan 2.2 5B, 33 frames, samples every 100 steps", {"num_frames": 33}, set()),
+    # the container's memory told not to be the trouble
+    (
+        "shm is plenty and RAM is fine. The error is CUDA OOM whenever the 1280 bucket comes "
+        "up. docker, L40S, GC off",
+        {"memory_kind": "gpu"},
+        set(),
+    ),
+    # memory in use, then the card's total
+    ("batch 2, 11,5 GB used out of 12 right before it crashes. sdxl", {"vram_gb": 12}, set()),
+    (
+        "chega a 11,5 GB de 12 e crasha lá pelo step 1,5 mil. sdxl",
+        {"vram_gb": 12, "oom_phase": "later"},
+        set(),
+    ),
+    # a stage's bar at its end is passed; its count is no card
+    (
+        "Caching latents: 100% 40/40 0%| | 1/2000 [00:14<?, ?it/s] torch.OutOfMemoryError: "
+        "CUDA out of memory. zimage, gc desativado",
+        {"oom_phase": "first_steps"},
+        {"vram_gb"},
     ),
 ]
 

@@ -153,8 +153,8 @@ def _total_of_a_count(low: str, number: Number) -> bool:
 
 
 def _a_card_s_total(reading: Reading, number: Number) -> bool:
-    """ "nvidia-smi says 23.8/24", "vram 15.7/16": a card's size after the memory in use, told
-    of the card's memory, with no unit."""
+    """ "nvidia-smi says 23.8/24", "vram 15.7/16", "11,5 GB used out of 12": a card's size,
+    with no unit, after the memory in use, told of the card's memory or in gigabytes."""
     used = _USED_BEFORE.search(reading.low, max(0, number.start - 24), number.start)
     return (
         used is not None
@@ -918,10 +918,10 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
         if (
             (
                 (
-                    reading.said_before(_OF_A_TOTAL, number.start, 8)
-                    and (number.unit in ("gb", "g", "gib") or _a_card_s_total(reading, number))
+                    number.unit in ("gb", "g", "gib")
+                    and reading.said_before(_OF_A_TOTAL, number.start, 8)
                 )
-                # "11,5 GB used out of 12"
+                # "nvidia-smi 23.8/24", "11,5 GB used out of 12"
                 or (number.unit is None and _a_card_s_total(reading, number))
             )
             # not the shared memory's total: "memória compartilhada … enche (12/32 GB)"

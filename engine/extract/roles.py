@@ -2167,16 +2167,18 @@ def _told_last_of(reading: Reading, items: list[Assigned]) -> list[Assigned]:
     starts = runs_in_order(reading)
     if not starts:
         return items
-    of_try = [bisect_right(starts, i.number.start) for i in items]
+    by_try: dict[int, list[Assigned]] = defaultdict(list)
+    for item in items:
+        by_try[bisect_right(starts, item.number.start)].append(item)
     if any(i.number.members for i in items) or any(
-        len({i.number.value for i, t in zip(items, of_try, strict=True) if t == n}) > 1
-        for n in set(of_try)
+        len({i.number.value for i in tried}) > 1 for tried in by_try.values()
     ):
         return items  # "1. buckets 512/768/1024 … 2. added 1536": one try holds several
     # not "3. ??? how do I get the smoother training of batch 4": a try asked about
-    told = [t for i, t in zip(items, of_try, strict=True) if not reading.question(i.number.first)]
-    last = max(told or of_try)
-    return [i for i, t in zip(items, of_try, strict=True) if t == last]
+    told = [
+        t for t, tried in by_try.items() if any(not reading.question(i.number.first) for i in tried)
+    ]
+    return by_try[max(told or by_try)]
 
 
 def _of_the_run_now(reading: Reading, items: list[Assigned]) -> list[Assigned]:

@@ -16,7 +16,7 @@ from typing import Final, NamedTuple
 
 from engine.extract.lexicon import GC_WORDS, LEXICON
 from engine.extract.phrases import Hit
-from engine.extract.reading import Reading, in_a_name, names_in
+from engine.extract.reading import Reading, in_a_name
 
 _STRONG: Final = frozenset({"on", "off", "reon"})
 _NAMED: Final = frozenset({"mention", "assert"})
@@ -1496,10 +1496,9 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
     by_clause, clause_of = reading.by_clause, reading.clauses
     through = -1  # the last word of a change read as one ("gc true -> false")
     unstated: list[Hit] = []  # the settings named just before with no state of their own
-    names = names_in(reading.low)
     for hit in reading.hits:
         kind = hit.kind
-        if names and in_a_name(reading.low, reading.tokens.starts[hit.first]):
+        if in_a_name(reading.low, reading.tokens.starts[hit.first]):
             continue  # "anna_v3_768_no_gc.safetensors", "renamed the run to zimg_gc_back_on"
         if kind in _NAMED:
             if reading.said_before(_REPLACED, reading.tokens.starts[hit.first], 60):
@@ -2674,8 +2673,9 @@ def _runs_told(low: str) -> tuple[int, ...]:
     return tuple(marks[n] for n in sorted(marks))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64)  # asked of one message by several readers in turn
 def _in_order(low: str) -> tuple[int, ...]:
+    """Runs named, when named in their order; else a numbered list's items; else a diary's days."""
     runs = _runs_told(low)
     if runs:
         return runs if list(runs) == sorted(runs) else ()

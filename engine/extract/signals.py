@@ -472,7 +472,7 @@ _FROM_ELSEWHERE: Final = re.compile(
     r"|is from another|was from another|from a different|e de outro|era de outro|veio de outro)\b"
 )
 _A_CARD_CORRECTED: Final = re.compile(
-    r"[\s,.:;!-]*(?:lol\s*|kkk\w*\s*)?(?:it'?s|its|it is|e|eh|era)\s+(?:a|an|the|o|a|uma|um)?\s*"
+    r"[\s,.:;!-]*(?:lol\s*|kkk\w*\s*)?(?:it'?s|its|it is|e|eh|era)\s+(?:a|an|the|o|uma|um)?\s*"
     r"(?:rtx\s+|gtx\s+)?\d{4}"
 )
 _PLENTY: Final = re.compile(

@@ -383,6 +383,50 @@ _A_RATE: Final = re.compile(r"(?:\d+(?:\.\d+)?)?s|sec|secs|seconds|segundos")
 _STEP_WORDS: Final = frozenset({"step", "passo", "epoch", "epoca", "iteration"})
 
 
+def _silent(words: Sequence[str], hit: Hit) -> Hit:
+    """ "No error" said of a run that stopped or hangs ("parou do nada, sem erro", "exits after
+    the save, no error"): no message was given, which says nothing of a crash."""
+    if (
+        hit.kind == "no_crash"
+        and not _ERRORS.isdisjoint(words[hit.first : hit.last + 1])
+        and any(_stops(words, at) for at in range(len(words)))
+    ):
+        return hit._replace(kind="silent")
+    return hit
+
+
+def _stops(words: Sequence[str], at: int) -> bool:
+    """The run stops or hangs at word ``at``; not "stopped OOMing", "parou de dar erro", where
+    what stopped is the crash. "Para" stops only where no preposition can be read: "simplesmente
+    para no meio", "para do nada"."""
+    word = words[at]
+    before = words[at - 1] if at else ""
+    after = words[at + 1] if at + 1 < len(words) else ""
+    if word == "para":
+        return before in _STOPPING or after in _STOPS_WHERE
+    return word in _STOPPED and after != "de" and after not in _CRASHING
+
+
+_STOPPING: Final = frozenset({"simplesmente", "treino", "processo", "ele", "job"})
+_STOPS_WHERE: Final = frozenset({"do", "sozinho", "sozinha", "sem", "ali", "em", "no", "na"})
+_CRASHING: Final = frozenset(
+    {"ooming", "oom'ing", "crashing", "erroring", "dying", "failing", "throwing", "giving"}
+)
+
+
+_ERRORS: Final = frozenset({"error", "errors", "erro", "erros"})
+_STOPPED: Final = frozenset(
+    {"stopped", "stops", "stop", "parou", "froze", "freezes", "frozen", "hangs", "hung"}
+    | {"travou", "trava", "congelou", "sumiu", "vanished", "disappeared", "died", "morreu"}
+    # "sits at step 0 for 20 min, no error": stuck, not running fine
+    | {"stuck", "sits", "sitting", "hanging", "parado", "parada", "travado", "travada", "empacou"}
+    # "exits after the save", "o terminal fecha sozinho": the process ends
+    | {"exits", "exited", "quits", "closes", "closed", "fecha", "fechou", "encerra", "encerrou"}
+    # "shows failed, no error at all", "Segmentation fault… nenhum erro do python"
+    | {"failed", "falhou", "segmentation", "segfault", "killed", "restarted", "reiniciou"}
+)
+
+
 def _answered_no(words: Sequence[str], hit: Hit) -> bool:
     """ "no this is my first time", "no it was on": a "no" opening the message answers what was
     asked; what follows it is said, not denied."""
@@ -561,6 +605,7 @@ def _read(scan: str) -> tuple[Reading, str | None]:
     # "na hora q ele ta quantizando": at the time of something, not "right away"
     hits = [h for h in hits if not (h.kind == "phase" and _at_the_time_of(words, h))]
     hits = [_at_step_zero(words, h) for h in hits]
+    hits = [_silent(words, h) for h in hits]
     hits = _run_with_it(words, hits, clause)
     hits = sorted([*hits, *_cued_stages(words, tokens, hits)], key=lambda h: h.first)
     return Reading(scan, low, tokens, _named_by_it(words, hits)), locale

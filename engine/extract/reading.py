@@ -57,6 +57,38 @@ _NAME: Final = re.compile(
     r"|\b(?=[a-z0-9]*_[a-z0-9]*_)(?=\w*_(?:v|r|bs)?\d+(?:_|\b))[a-z0-9]+(?:_[a-z0-9]+){2,}\b"
 )
 _TOKEN: Final = re.compile(r"\S+")
+
+
+@lru_cache(maxsize=64)
+def plans_in(low: str) -> tuple[tuple[int, int], ...]:
+    """Where plans are told under a label ("tomorrow: bs 2", "next steps: turn on low_vram",
+    "changelog 0.4 (planned)"): to the end of the sentence, or of the paragraph when the label
+    ends its line. What is planned is not the run now."""
+    spans = []
+    for label in _PLAN_LABEL.finditer(low):
+        start = label.end()
+        rest = low.find("\n", start)
+        if rest == -1 or low[start:rest].strip():
+            end = _PLAN_END.search(low, start)
+        else:
+            end = _PARAGRAPH_END.search(low, start)
+        spans.append((start, end.start() if end else len(low)))
+    return tuple(spans)
+
+
+def in_a_plan(low: str, at: int) -> bool:
+    """Character ``at`` falls in a plan told under a label."""
+    return any(start <= at < end for start, end in plans_in(low))
+
+
+_PLAN_LABEL: Final = re.compile(
+    r"(?:^|(?<=[\n.;!?])|(?<=\s[-*\u2022]))[ \t]*(?:tomorrow|amanha|next(?: steps?| up| run)?"
+    r"|proximos? passos?|proxima rodada|todo|to[ -]do|plans?|plano|planned|planejado)[ \t]*:"
+    r"|\((?:planned|planejad[oa]|next|proximo)\)",
+    re.MULTILINE,
+)
+_PLAN_END: Final = re.compile(r"\n|[.!?](?:\s|$)")
+_PARAGRAPH_END: Final = re.compile(r"\n[ \t]*\n")
 _LONGEST_NAME: Final = 300  # a longer run of characters is no name anyone reads
 _A_PATH: Final = re.compile(r"[a-z]:\\|~?/|\./")
 _NAMED_PARTS: Final = re.compile(r"[a-z][._-][a-z0-9]")

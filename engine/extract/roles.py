@@ -22,7 +22,7 @@ from engine.extract.found import Found
 from engine.extract.lexicon import LEXICON, expand, read_data
 from engine.extract.normalize import words_of
 from engine.extract.phrases import Hit
-from engine.extract.reading import Reading, in_a_name
+from engine.extract.reading import Reading, in_a_name, in_a_plan
 from engine.extract.settings import (
     ADVISED,
     of_another_person,
@@ -427,6 +427,8 @@ def _numbers(low: str, starts: Sequence[int], words: Sequence[str]) -> list[Numb
         start, end, prefix = m.start(), m.end(), None
         if in_a_name(low, start):
             continue  # "/out/flux_kontext_bs4", "anna_v3_768_no_gc.safetensors": a name's
+        if in_a_plan(low, start):
+            continue  # "amanhã: bs 1", "tomorrow: try 1024": planned, not run
         before = _BEFORE.search(low, max(0, start - 8), start)
         if before is not None and before.group(1) in BOOK.prefixes:
             if _BEFORE_SLANG.match(low, m.end()) and low[before.start(1) : m.end()] == "b4":
@@ -2604,7 +2606,7 @@ def _side(item: Assigned) -> float:
 
 
 def _taken_out(reading: Reading) -> set[int]:
-    return {int(m[1] or m[2]) for m in _TAKEN_OUT.finditer(reading.low)}
+    return {int(m[1] or m[2] or m[3]) for m in _TAKEN_OUT.finditer(reading.low)}
 
 
 # "tirei o 1024", "desmarquei 1024", "512, 768 (1024 unticked)": a size no longer trained
@@ -2612,6 +2614,10 @@ _TAKEN_OUT: Final = re.compile(
     r"\b(?:tirei|removi|desmarquei|dropped|removed|took out|unticked|unchecked)\s+(?:o|a|the)?\s*"
     r"(?:bucket\s+(?:de\s+)?)?(\d{3,4})\b(?!\s*(?:steps|passos|x))"
     r"|\b(\d{3,4})\s+(?:unticked|unchecked|removed|desmarcad[oa]|removid[oa]|tirad[oa])\b"
+    # "it was the 1536 bucket: removed it", "era o bucket de 1280, tirei e…"
+    r"|\b(\d{3,4})(?:px)?[^.;!?\n\d]{0,50}?[\s:,](?:so |then |entao |e )?"
+    r"(?:removed|took out|ditched|deleted|tirei|removi|cortei)"
+    r"(?: (?:it|ele|ela|esse|essa|that one|that))?(?=\s*(?:[,.;:!]|and\b|e\b|$))"
 )
 
 

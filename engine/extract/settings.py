@@ -16,7 +16,7 @@ from typing import Final, NamedTuple
 
 from engine.extract.lexicon import GC_WORDS, LEXICON
 from engine.extract.phrases import Hit
-from engine.extract.reading import Reading, in_a_name
+from engine.extract.reading import Reading, in_a_name, in_a_plan
 
 _STRONG: Final = frozenset({"on", "off", "reon"})
 _NAMED: Final = frozenset({"mention", "assert"})
@@ -1498,8 +1498,11 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
     unstated: list[Hit] = []  # the settings named just before with no state of their own
     for hit in reading.hits:
         kind = hit.kind
-        if in_a_name(reading.low, reading.tokens.starts[hit.first]):
+        at = reading.tokens.starts[hit.first]
+        if in_a_name(reading.low, at):
             continue  # "anna_v3_768_no_gc.safetensors", "renamed the run to zimg_gc_back_on"
+        if in_a_plan(reading.low, at):
+            continue  # "next steps: turn on low_vram", "changelog 0.4 (planned) - gc on"
         if kind in _NAMED:
             if reading.said_before(_REPLACED, reading.tokens.starts[hit.first], 60):
                 continue  # "low_vram on instead of quant", "no lugar de ativar o gc": left out

@@ -1084,6 +1084,17 @@ def phase(
     # A stage told before the step it crashed at got through: "loads, caches, starts step 1
     # and dies", "faz o cache dos latents, e quando começa o passo 1 vem o OOM".
     words = [f for f in words if not _before_the_step(reading, f, counted, ooms)]
+    if _only_now_and_then(reading, words) and not any(
+        f.value == "bucket_spike" and _names_the_images(reading, f) for f in everything
+    ):
+        # "random OOM, always while it's caching latents", "sometimes it OOMs on step 1", "o
+        # preview dá OOM de vez em quando": now and then, at a moment told, is that moment
+        if any(_told_with(reading, f, words) for f in (*words, *counted)):
+            words = [f for f in words if f.value != "bucket_spike"]
+        else:
+            previews = _previews_break(reading, ooms)
+            if previews is not None:
+                return previews
     previews = None if words or counted else _previews_break(reading, ooms)
     if previews is not None:
         # "the 1024 samples that OOM it", "previews 1024x1024 @ 20 steps = OOM", "os previews
@@ -1762,7 +1773,7 @@ _ONLY_THEN: Final = re.compile(
 def _no_oom(reading: Reading) -> Found | None:
     """ "No OOM, just slow", "it did not crash": phase ``none``; not "no OOM so far", "sem crash
     até agora", told of a run still going."""
-    ruled_out = next((h for h in reading.of("no_crash") if not _silent_stop(reading, h)), None)
+    ruled_out = reading.first("no_crash")
     if ruled_out is not None:
         if _so_far(reading, ruled_out) or _only_partly(reading, ruled_out):
             return None
@@ -1774,22 +1785,6 @@ def _no_oom(reading: Reading) -> Found | None:
     if _so_far(reading, negated._replace(first=first)):  # "ainda não deu oom"
         return None
     return _found(reading, "oom_phase", "none", first, negated.last)
-
-
-_ERRORS: Final = frozenset({"error", "errors", "erro", "erros"})
-# The run ending or hanging: "my training just stopped?? no error", "parou do nada, sem erro"
-_STOPPED: Final = frozenset(
-    {"stopped", "stops", "stop", "parou", "para", "froze", "freezes", "frozen", "hangs", "hung"}
-    | {"travou", "trava", "congelou", "sumiu", "vanished", "disappeared", "died", "morreu"}
-    # "sits at step 0 for 20 min, no error": stuck, not running fine
-    | {"stuck", "sits", "sitting", "hanging", "parado", "parada", "travado", "travada", "empacou"}
-)
-
-
-def _silent_stop(reading: Reading, hit: Hit) -> bool:
-    """ "No error" said of a run that stopped: no message, not no crash."""
-    said = set(reading.tokens.words[hit.first : hit.last + 1])
-    return not _ERRORS.isdisjoint(said) and not _STOPPED.isdisjoint(reading.tokens.words)
 
 
 def _ruled_out_ooms(reading: Reading) -> Iterator[Hit]:
@@ -1813,6 +1808,43 @@ def _wanted_without(reading: Reading, oom: Hit) -> bool:
 _WITHOUT: Final = frozenset({"sem", "without", "w"})
 _ASKS: Final = frozenset({"hypo", "speed", "accumulation", "fear"})
 _PURPOSE: Final = frozenset({"how", "como", "pra", "para", "quero", "want", "can", "posso"})
+
+
+_TOLD_MOMENTS: Final = frozenset({"sampling", "loading", "first_steps"})
+_NOW_AND_THEN: Final = re.compile(
+    r"random|aleator|sometimes|as vezes|intermit|now and then|de vez em quando|occasional"
+    r"|once in a while|every so often|de tempos em tempos|not always|nem sempre"
+    r"|\b(?:1|one|um|uma) (?:in|em cada|a cada) \d+"  # "like 1 in 3 launches"
+)
+
+
+def _told_with(reading: Reading, moment: Found, words: Sequence[Found]) -> bool:
+    """A moment told of the crashes that come now and then: in the clause that says so
+    ("sometimes it OOMs on step 1"), or as always that moment ("random, but ALWAYS during the
+    samples"); not a moment of another crash ("no longer at step 2, but at random points")."""
+    if moment.value not in _TOLD_MOMENTS:
+        return False
+    if _ALWAYS_THEN.search(reading.low, max(0, moment.start - 24), moment.start):
+        return True
+    clause = reading.clauses_of_words[reading.word_at(moment.start)]
+    return any(
+        f.value == "bucket_spike" and reading.clauses_of_words[reading.word_at(f.start)] == clause
+        for f in words
+    )
+
+
+_ALWAYS_THEN: Final = re.compile(r"\b(?:always|sempre|every time|toda vez|only|so)\b[^,;.]*$")
+
+
+def _only_now_and_then(reading: Reading, words: Sequence[Found]) -> bool:
+    """Every word of now and then in ``words`` says only that ("random", "às vezes"), not
+    which images or buckets break it."""
+    spikes = [f for f in words if f.value == "bucket_spike"]
+    return bool(spikes) and all(
+        _NOW_AND_THEN.search(reading.low, f.start, f.end) is not None
+        and _IMAGES.search(reading.low, f.start, f.end) is None
+        for f in spikes
+    )
 
 
 def _names_the_images(reading: Reading, found: Found) -> bool:

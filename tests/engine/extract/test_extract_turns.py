@@ -6524,6 +6524,101 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"oom_phase": "first_steps"},
         {"vram_gb"},
     ),
+    # a plan told under a label is not the run now
+    (
+        "EOD: turned gc back on, still OOMs on step 1. flux dev 1024 bs 4 on a 16gb card. "
+        "tomorrow: bs 1",
+        {"batch_size": 4, "gc": "enabled"},
+        set(),
+    ),
+    (
+        "anotação de hoje: sdxl 1024 batch 6 numa 3070, continua estourando. amanhã: batch 2 e 768",
+        {"batch_size": 6, "max_resolution": 1024},
+        set(),
+    ),
+    (
+        "changelog 0.2\n- bs 2 -> 1\n- gc: off (same)\nresult: chroma still OOMs at step "
+        "1\n\nchangelog 0.3 (planned)\n- gc on\n- quantize",
+        {"batch_size": 1, "gc": "disabled"},
+        {"quantize"},
+    ),
+    (
+        "Status: fixed, previews at 512x512 don't crash anymore. zimage, gc on, 4090.\nNext "
+        "steps: turn on low_vram for the 2k-image run. Where is that option?",
+        {"sample_width": 512, "gc": "enabled"},
+        {"low_vram"},
+    ),
+    (
+        "Próximos passos: ligar o quantize e tentar 1024. Hoje: flux dev em 768, gc ligado, "
+        "OOM no preview",
+        {"max_resolution": 768, "gc": "enabled"},
+        {"quantize"},
+    ),
+    # no error said of a run that stops: no message, not no crash
+    (
+        "the job exits right after the step 500 save, no error, exit code 0. sdxl, 3090, GC on",
+        {"gc": "enabled"},
+        {"stable_with_gc", "oom_phase"},
+    ),
+    (
+        "o treino simplesmente para no meio, sem erro nenhum, e volta pro prompt. zit, gc off",
+        {"gc": "disabled"},
+        {"oom_phase"},
+    ),
+    (
+        "it freezes during the samples at step 250 and then nothing, no error. flux kontext",
+        {},
+        {"oom_phase"},
+    ),
+    ("the runcomfy job shows failed, no error at all. wan 2.1", {}, {"oom_phase"}),
+    # no error of a run that finished is no crash
+    (
+        "finished 3000 steps with GC on, no errors, just slow. sdxl on a 3060",
+        {"oom_phase": "none", "stable_with_gc": "yes"},
+        set(),
+    ),
+    # now and then, at a moment told, is that moment
+    (
+        "random OOM on chroma, but it's always while it caches the latents, maybe 1 in 4 "
+        "launches. 3060",
+        {"oom_phase": "loading"},
+        set(),
+    ),
+    (
+        "o OOM é aleatório mas é sempre nas amostras. 4 prompts, 1024x1024, 25 passos. sdxl",
+        {"oom_phase": "sampling"},
+        set(),
+    ),
+    (
+        "sdxl, 8gb card, gc on, bs 1. sometimes it OOMs on step 1, sometimes it goes all the way",
+        {"oom_phase": "first_steps"},
+        set(),
+    ),
+    # a moment of a crash gone is not when the random ones come
+    (
+        "Turned GC back on, it doesn't die at step 3 anymore, but it still OOMs at random "
+        "points mid-run. Z-Image, 4090",
+        {"oom_phase": "bucket_spike"},
+        set(),
+    ),
+    (
+        "dá oom de vez em quando no meio do treino, parece aleatório. flux dev, 3090",
+        {"oom_phase": "bucket_spike"},
+        set(),
+    ),
+    # a size told, then removed: no longer trained at
+    (
+        "Closing: the 1280 bucket caused the random OOMs, removed it and it trains fine now. "
+        "Thanks!",
+        {},
+        {"max_resolution"},
+    ),
+    ("era o bucket de 1536 que estourava, tirei e agora vai de boa", {}, {"max_resolution"}),
+    (
+        "buckets 768 and 1024, removed the 512 one and it still OOMs at step 1",
+        {"max_resolution": 1024},
+        set(),
+    ),
 ]
 
 

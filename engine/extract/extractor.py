@@ -423,7 +423,7 @@ _STOPPED: Final = frozenset(
     # "exits after the save", "o terminal fecha sozinho": the process ends
     | {"exits", "exited", "quits", "closes", "closed", "fecha", "fechou", "encerra", "encerrou"}
     # "shows failed, no error at all", "Segmentation fault… nenhum erro do python"
-    | {"failed", "falhou", "segmentation", "segfault", "killed", "restarted", "reiniciou"}
+    | {"failed", "falhou", "segmentation", "segfault", "killed"}
 )
 
 

@@ -1800,15 +1800,33 @@ def _card_start(reading: Reading, number: Number) -> int:
 def card_wished(reading: Reading, start: int, beside_another: bool = False) -> bool:
     """The card (or the memory) said at ``start`` is one not had yet: "thinking of getting a
     5080", "would a 4090 fix this", "if i rent an a100 80gb", "se eu pegar uma de 16"; with
-    ``beside_another`` (a card of theirs is told too), also one only weighed: "will a 5090 be
-    enough", "considering an A6000", "vou alugar uma H100"."""
+    ``beside_another`` (a card of theirs is told too), also one only weighed ("will a 5090 be
+    enough", "considering an A6000", "vou alugar uma H100") or one a source speaks of ("a
+    página recomenda H100 80GB")."""
     low = reading.low
     window = max(0, start - 48)
     return (
         _WISHED_CARD.search(low, window, start) is not None
         or _WISHED_RIGHT_BEFORE.search(low, window, start) is not None
-        or (beside_another and _WEIGHED_RIGHT_BEFORE.search(low, window, start) is not None)
+        or (
+            beside_another
+            and (
+                _WEIGHED_RIGHT_BEFORE.search(low, window, start) is not None
+                # "a página recomenda H100 80GB. Peguei a A10G": the source's card
+                or _A_SOURCE_SAYS.search(low, max(0, start - 90), start) is not None
+            )
+        )
     )
+
+
+_A_SOURCE_SAYS: Final = re.compile(
+    r"\b(?:readme|docs?|documentation|documentacao|guide|guia|tutorial|video|youtube|youtuber"
+    r"|reddit|blog|page|pagina|site|preset|template|description|descricao|ostris|discord|support"
+    r"|suporte|runcomfy)\b[^.!?\n]{0,40}?\b(?:says?|said|claims?|recommends?|suggests?|diz"
+    r"|disse|dizem|falou|fala|recomenda|sugere|afirma|promete|promises?)\b"
+    # nothing of one's own between the source's words and the card
+    r"(?:(?!\b(?:i|i'm|im|my|mine|me|eu|meu|minha|tenho|tou|estou)\b)[^.!?\n]){0,60}$"
+)
 
 
 _WISHED_CARD: Final = re.compile(

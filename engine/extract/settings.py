@@ -1244,6 +1244,21 @@ def _wished_back_on(reading: Reading) -> SettingState | None:
         named = [h for h in reading.hits if h.kind in _NAMED and h.first < word.first]
         if named and named[-1].arg != "gc":
             continue  # "desliguei o quantize e deu ruim, vou religar": another setting's
+        acted_on = next(
+            (
+                h
+                for h in reading.by_clause[clause]
+                if h.kind in (*_NAMED, "speed") and 0 < h.first - word.last <= _OBJECT_REACH
+            ),
+            None,
+        )
+        if acted_on is not None and acted_on.arg != "gc":
+            continue  # "should i re-enable low_vram?": the setting it names after it
+        if any(
+            h.kind == "speed" and 0 < word.first - h.last <= _WANTED_REACH
+            for h in reading.by_clause[clause]
+        ):
+            continue  # "quero essa speed de volta", "want that speed back": not GC
         if (
             wanted
             and not _in_a_quote(reading, word.first)

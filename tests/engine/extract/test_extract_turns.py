@@ -6619,6 +6619,34 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"max_resolution": 1024},
         set(),
     ),
+    # a switch back on names the setting right after it
+    (
+        "should i re-enable low_vram? switched it off last night and now chroma OOMs while loading",
+        {"low_vram": False},
+        {"gc"},
+    ),
+    ("devo religar o quantize? tirei ontem e agora o flux estoura no carregamento", {}, {"gc"}),
+    # a speed wanted back is not GC wanted back on
+    (
+        "zit 768 bs 1 on a 4070, turned GC on after the OOM, stable now, finished 2500 steps. "
+        "want that speed back though",
+        {"gc": "enabled"},
+        set(),
+    ),
+    (
+        "religuei o gc depois do oom, terminou os 3000 passos. quero essa velocidade de volta",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # GC wanted back on is off now
+    ("preciso ligar o gc de volta, tá dando oom no passo 1", {"gc": "disabled"}, set()),
+    # a card a source speaks of, beside the one used, is not the run's
+    (
+        "A página da RunComfy recomenda a H100 80GB pro Qwen Edit. Peguei a A10G porque era "
+        "mais barata e dá OOM no passo 3.",
+        {"vram_gb": 24},
+        set(),
+    ),
 ]
 
 

@@ -2142,6 +2142,8 @@ def facts_of(reading: Reading, assigned: Sequence[Assigned]) -> list[Found]:
             if not items:
                 continue
             items = _gone_back_to(reading, items)
+            if not revised:  # "hoje tô com batch 2 — errei, batch 1": the correction decides
+                items = _marked_now(reading, items)
         if revised and role in _REVISED_ROLES:
             # "81 frames. edit: 49 too. edit 2: even 33 ooms", "4. digo, 2": said last, after
             # the message corrects or updates itself
@@ -2199,6 +2201,38 @@ def _told_last_of(reading: Reading, items: list[Assigned]) -> list[Assigned]:
         t for t, tried in by_try.items() if any(not reading.question(i.number.first) for i in tried)
     ]
     return by_try[max(told or by_try)]
+
+
+def _marked_now(reading: Reading, items: list[Assigned]) -> list[Assigned]:
+    """Of several values tried, the one told as set now, there or again further on: "33 frames
+    ✓ 49 ✓ 81 ✗ … it's set to 81 right now", "bs 1 and 2 fine, 3 OOMs. sitting at 2 now",
+    "61 frames agora"."""
+    if len({i.number.value for i in items}) < 2 or any(i.number.members for i in items):
+        return items
+    low = reading.low
+    own: set[int] = set()  # where a value told as set now begins
+    bare: set[float] = set()  # such values with nothing of another setting before them
+    for m in _NOW_VALUE.finditer(low):
+        at = m.start("before") if m["before"] else m.start("after")
+        if reading.said_before(_TRIED_NOW, at, 24) is None:  # not "ok trying 768 now"
+            own.add(at)
+            if _BARE_BEFORE.search(low, max(0, at - 16), at):
+                bare.add(float(low[at : m.end("before") if m["before"] else m.end("after")]))
+    marked = [i for i in items if i.number.start in own or i.number.value in bare]
+    return marked if len({i.number.value for i in marked}) == 1 else items
+
+
+_TRIED_NOW: Final = re.compile(
+    r"\b(?:try|trying|tentando|testando|vou|will|gonna|going to)\b[^.,;!?\n]*$"
+)
+_BARE_BEFORE: Final = re.compile(r"(?:^|\n|\b(?:to|at|on|no|na|em|com|is|e|it'?s))\s*$")
+_NOW_VALUE: Final = re.compile(
+    r"\b(?:currently(?: on| at)?|atualmente(?: em| no| com)?|right now|i'?m (?:on|at)"
+    r"|sitting at|current run:?|set to|setado (?:em|pra))"
+    r"[ \t]*(?:bs|batch|res|frames?)?[ \t]*(?P<before>\d{1,4})\b"
+    r"|\b(?P<after>\d{1,4})[ \t]*(?:px|frames?|f)?[ \t]*(?:right now|currently|atualmente|rn\b"
+    r"|agora\b|now(?=\s*(?:[,.;)!\n]|$|with\b|w/)))"
+)
 
 
 def _of_the_run_now(reading: Reading, items: list[Assigned]) -> list[Assigned]:

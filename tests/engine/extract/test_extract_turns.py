@@ -6647,6 +6647,25 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         {"vram_gb": 24},
         set(),
     ),
+    # of values tried, the one told as set now
+    (
+        "wan 2.1 14B on a 4090, tried:\n33 frames ok\n49 frames ok\n81 frames OOM at step "
+        "1\nit's set to 81 right now since that's what I need. what do I cut first?",
+        {"num_frames": 81},
+        set(),
+    ),
+    (
+        "testei 41 frames: ok, 61 frames: ok, 81 frames: estoura no passo 1. tô no 61 agora, "
+        "dá pra subir?",
+        {"num_frames": 61},
+        set(),
+    ),
+    (
+        "bs 1 and bs 2 train fine, bs 3 OOMs right away. sitting at 2 now, how do I get an "
+        "effective 8?",
+        {"batch_size": 2},
+        set(),
+    ),
 ]
 
 

@@ -1253,7 +1253,9 @@ def _wished_back_on(reading: Reading) -> SettingState | None:
             None,
         )
         if acted_on is not None and acted_on.arg != "gc":
-            continue  # "should i re-enable low_vram?": the setting it names after it
+            # "should i re-enable low_vram?": the setting it names after it; "want that speed
+            # back": no setting (a speed word has no arg)
+            continue
         if any(
             h.kind == "speed" and 0 < word.first - h.last <= _WANTED_REACH
             for h in reading.by_clause[clause]
@@ -1519,7 +1521,7 @@ def setting_states(reading: Reading, subject: str | None = None) -> list[Setting
         if in_a_plan(reading.low, at):
             continue  # "next steps: turn on low_vram", "changelog 0.4 (planned) - gc on"
         if kind in _NAMED:
-            if reading.said_before(_REPLACED, reading.tokens.starts[hit.first], 60):
+            if reading.said_before(_REPLACED, at, 60):
                 continue  # "low_vram on instead of quant", "no lugar de ativar o gc": left out
             if kind == "assert" and _of_the_optimizer(hit, reading):
                 continue  # "the optimizer is 8bit", "adamw 8 bit": not the model quantized

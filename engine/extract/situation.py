@@ -1084,18 +1084,16 @@ def phase(
     # A stage told before the step it crashed at got through: "loads, caches, starts step 1
     # and dies", "faz o cache dos latents, e quando começa o passo 1 vem o OOM".
     words = [f for f in words if not _before_the_step(reading, f, counted, ooms)]
-    if _only_now_and_then(reading, words) and not any(
+    now_and_then = _only_now_and_then(reading, words) and not any(
         f.value == "bucket_spike" and _names_the_images(reading, f) for f in everything
-    ):
-        # "random OOM, always while it's caching latents", "sometimes it OOMs on step 1", "o
-        # preview dá OOM de vez em quando": now and then, at a moment told, is that moment
-        if any(_told_with(reading, f, words) for f in (*words, *counted)):
-            words = [f for f in words if f.value != "bucket_spike"]
-        else:
-            previews = _previews_break(reading, ooms)
-            if previews is not None:
-                return previews
-    previews = None if words or counted else _previews_break(reading, ooms)
+    )
+    if now_and_then and any(_told_with(reading, f, words) for f in (*words, *counted)):
+        # "random OOM, always while it's caching latents", "sometimes it OOMs on step 1": now
+        # and then, at a moment told, is that moment
+        words = [f for f in words if f.value != "bucket_spike"]
+        now_and_then = False
+    # "o preview dá OOM de vez em quando": now and then, the previews that break are the moment
+    previews = None if (words or counted) and not now_and_then else _previews_break(reading, ooms)
     if previews is not None:
         # "the 1024 samples that OOM it", "previews 1024x1024 @ 20 steps = OOM", "os previews
         # estouram": with nothing else said of when, the previews are what breaks

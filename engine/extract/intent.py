@@ -16,7 +16,13 @@ from engine.extract.learned import model
 from engine.extract.lexicon import LEXICON
 from engine.extract.phrases import Hit
 from engine.extract.reading import Reading
-from engine.extract.settings import opens_a_question, own_act, setting_states, told_last
+from engine.extract.settings import (
+    needs_gc,
+    opens_a_question,
+    own_act,
+    setting_states,
+    told_last,
+)
 from engine.extract.signals import OTHER_ERROR, OUTSIDE_GUIDE, REGRESSION_AFTER_UPDATE
 from engine.extract.trainers import trainer_spans, within
 from kb.contract import FactValue
@@ -126,6 +132,105 @@ _HOW_TO_SWITCH: Final = re.compile(
     r"|via|from|through) (?:the |o |a |my |meu |minha )?(?:yaml|interface|ui|gui|config|painel"
     r"|panel|runcomfy|web ui|webui|job|template|arquivo)\b"
 )
+
+
+def _fits_only_with(reading: Reading) -> bool:
+    """What lets the run train told as the one way it does: "the only config that trains",
+    "only works at 512", "só funciona em 512", "quantize is the only reason it fits", "o que
+    salvou foi baixar o preview"."""
+    return any(
+        not reading.question(reading.word_at(m.start())) for m in _ONLY_WAY.finditer(reading.low)
+    )
+
+
+_ONLY_WAY: Final = re.compile(
+    r"\bonly (?:config|combo|combination|setting|settings|thing|way|reason|one|size|batch"
+    r"|setup|option)s? (?:that |which |i found that )?(?:trains|survives|works|fits|runs|loads"
+    r"|gets through|finishes|does ?n'?t (?:crash|oom))"
+    r"|\bonly (?:works|trains|runs|fits|survives|loads) (?:at|with|on|when|if)\b"
+    r"|\bis the only (?:reason|thing|way)\b"
+    r"|\bs[oó] (?:funciona|roda|treina|cabe|passa) (?:em|com|no|na|se|quando)\b"
+    r"|\be o unico (?:motivo|combo|config) (?:que|de|pra)\b"
+    r"|\bfoi o (?:unico|que fez)\b|\bo que (?:salvou|fez caber|resolveu) foi\b"
+    r"|\b(?:what|the thing that) (?:saved it|made it fit) was\b"
+)
+
+
+def _job_file_asked(reading: Reading) -> bool:
+    """How a setting is written in the job file, or where in it it goes, asked: "is it under
+    datasets or train?", "num_frames vai no dataset ou no train?", "low_vram ou lowvram?",
+    "yaml aceita tab?", "False com maiúsculo funciona?", "como seto o sample size pra 512"."""
+    if not asks(reading) or _asks_for_accumulation(reading):
+        return False  # "gradient_accumulation or gradient_accumulation_steps?": accumulation
+    low = reading.low
+    if _BLOCK_OR_BLOCK.search(low) or _PUT_IN_A_BLOCK.search(low) or _SET_HOW.search(low):
+        return True
+    if _WHICH_KEY.search(low) or _spellings_weighed(low):
+        return True
+    return _YAML_WRITING.search(low) is not None and _OF_THE_FILE.search(low) is not None
+
+
+_BLOCK: Final = r"`?(?:train|model|datasets?|sample|process|network|save|config)`?:?"
+_BLOCK_OR_BLOCK: Final = re.compile(
+    r"\b(?:under|inside|within|into|in|dentro d[oe]|n[oa]|em|a|an|um|uma)\s+(?:the\s+|o\s+|a\s+)?"
+    rf"(?:bloco\s+|block\s+|secao\s+|section\s+)?{_BLOCK}\s*(?:block\s+|bloco\s+|thing\s+"
+    r"|coisa\s+)?(?:or|ou)\s+(?:\w+\s+){0,2}?"
+    rf"(?:the\s+|o\s+|a\s+|n[oa]\s+|em\s+|under\s+|in\s+)?{_BLOCK}(?!\w)"
+)
+# "does the sample: block have to sit inside process?", "isso vai no bloco datasets?"
+_PUT_IN_A_BLOCK: Final = re.compile(
+    r"\b(?:go|goes|sit|sits|belong|belongs|live|lives|vai|vao|fica|ficar|ficam|coloco|ponho"
+    r"|put|nested|indented)\s+(?:under|inside|within|into|in|dentro d[oe]|n[oa]|em)\s+"
+    r"(?:the\s+|o\s+|a\s+)?(?:(?:bloco|block|secao|section)\s+`?[a-z_]+\b"
+    r"|`?(?:train|datasets|process|network)\b)"
+)
+_SET_HOW: Final = re.compile(
+    r"\b(?:how (?:do|can|should|would) (?:i|you|we) (?:set|change|lower|raise|reduce|increase"
+    r"|adjust|configure|put)|como (?:eu )?(?:seto|setar|mudo|coloco|diminuo|aumento|ajusto"
+    r"|altero|configuro|boto|ponho|abaixo|baixo|reduzo))\s+(?:the |o |a |os |as |my |meu "
+    r"|minha )?(?:sample|samples|preview|previews|amostras?|tamanho|size|resolution|resolucao|res"
+    r"|low_?vram|quantize|gradient|checkpointing|gc|num_frames|sample_every|sample_steps)\b"
+)
+_WHICH_KEY: Final = re.compile(
+    r"\b(?:which|what) (?:yaml |config )?(?:keys?|fields?)\b|\bspelling of (?:the )?\w+ key\b"
+    r"|\bqua(?:l|is) (?:e |eh |sao )?(?:a |as |o |os )?"
+    r"(?:chaves?|campos?)\b"
+)
+_YAML_WRITING: Final = re.compile(
+    r"\btabs? (?:vs\.?|or|ou|versus|instead of|em vez de|e|x) (?:spaces|espacos)"
+    r"|\b(?:aceita|accepts?|allows?|pode|can i use|use) tabs?\b|\btab characters?\b"
+    r"|\b(?:indent\w*|indenta\w*|identa\w*|aspas|in quotes|with quotes|quotes around"
+    r"|quoted|lowercase|uppercase|capitali[sz]ed|maiuscul\w*|minuscul\w*|caixa alta"
+    r"|comentar|comments? with #|comentarios? com #|leave comments|ordem das chaves"
+    r"|order of (?:the )?keys|key order"
+    r"|sintaxe|syntax)\b"
+)
+_OF_THE_FILE: Final = re.compile(
+    r"\b(?:yaml|yml|chaves?|keys?|true|false|bloco|block|caminho|path)\b|(?<!#)#(?!#)"
+)
+_KEY: Final = re.compile(
+    r"`?\b([a-z]+_[a-z0-9_]+|resolutions?|width|height|lowvram)\b`?(?::\s*(?:true|false)\b)?"
+)
+
+
+def _spellings_weighed(low: str) -> bool:
+    """Two spellings of one key weighed: "low_vram ou lowvram?", "resolution ou resolutions",
+    "width/height like this or sample_width?"."""
+    for key in _KEY.finditer(low):
+        after = re.match(r"(?:\s*/\s*\w+)?(?:\s+\w+){0,3}?\s+(?:or|ou|vs\.?)\s+", low[key.end() :])
+        if after is None:
+            continue
+        other = re.match(r"(?:\w+\s+){0,3}?" + _KEY.pattern, low[key.end() + after.end() :])
+        if other is None:
+            continue
+        one, two = (_stem(k) for k in (key.group(1), other.group(1)))
+        if key.group(1) != other.group(1) and (one in two or two in one):
+            return True
+    return False
+
+
+def _stem(key: str) -> str:
+    return key.replace("_", "").replace("sample", "").rstrip("s")
 
 
 def _explained_by_a_change(reading: Reading, facts: Mapping[str, FactValue]) -> bool:
@@ -241,6 +346,13 @@ def _by_cues(
             return "explain"  # "EDIT: liguei o GC e roda normal. mas por que precisa disso?"
     if goal == "fix_oom" and _asks_for_accumulation(reading) and _a_value_fits(reading):
         return "accumulation"  # "batch 1 is all that fits, batch 2 blows up. effective batch 4?"
+    if goal == "fix_oom" and (_fits_only_with(reading) or needs_gc(reading)):
+        # "zit only trains with gc on. turn it off = oom. any way to get it faster?", "batch 1
+        # and 512 is the only combo that survives… will 512 look worse?": the crash is what the
+        # other settings do; what is asked is the goal
+        wanted = situation.goal(reading, (), ())
+        if wanted is not None and wanted.value != "fix_oom":
+            return str(wanted.value)
     if goal == "fix_oom" and _worked_around(reading):
         # "dropped to rank 16 because 64 ran out of vram, now the faces look off", "to em batch 1
         # pq o 4 estourou. tem como ter o efeito de batch 4?": the crash is why the setup
@@ -254,7 +366,7 @@ def _by_cues(
         if _over_and_thanked(reading):
             return "off_topic"  # "tava dando oom, agora foi 🙏 vlw galera"
         return "fix_oom"
-    if reading.has("where") or _HOW_TO_SWITCH.search(reading.low):
+    if reading.has("where") or _HOW_TO_SWITCH.search(reading.low) or _job_file_asked(reading):
         if _where_in_another_trainer(reading):
             return "off_topic"  # "no kohya_ss gui onde fica a aba de dataset preparation?"
         return "where_to_change"

@@ -2218,17 +2218,25 @@ def _marked_now(reading: Reading, items: list[Assigned]) -> list[Assigned]:
             own.add(at)
             if _BARE_BEFORE.search(low, max(0, at - 16), at):
                 bare.add(float(low[at : m.end("before") if m["before"] else m.end("after")]))
+    # "batch 1 is the only batch that survives", "só cabe 1": the one value that runs
+    own.update(m.start("n") for m in _ONLY_ONE_RUNS.finditer(low))
     marked = [i for i in items if i.number.start in own or i.number.value in bare]
     return marked if len({i.number.value for i in marked}) == 1 else items
 
 
+_ONLY_ONE_RUNS: Final = re.compile(
+    r"\b(?P<n>\d{1,4})[ \t]*(?:px|frames?|f)?[ \t]*(?:is|e) (?:the |o )?(?:only|unico) (?:batch "
+    r"|one |size |value |valor |tamanho )?(?:that|que) (?:survives|fits|works|runs|trains|goes"
+    r"|sobrevive|cabe|roda|funciona|treina|passa|vai)\b"
+)
 _TRIED_NOW: Final = re.compile(
     r"\b(?:try|trying|tentando|testando|vou|will|gonna|going to)\b[^.,;!?\n]*$"
 )
 _BARE_BEFORE: Final = re.compile(r"(?:^|\n|\b(?:to|at|on|no|na|em|com|is|e|it'?s))\s*$")
 _NOW_VALUE: Final = re.compile(
     r"\b(?:currently(?: on| at)?|atualmente(?: em| no| com)?|right now|i'?m (?:on|at)"
-    r"|sitting at|current run:?|set to|setado (?:em|pra))"
+    r"|sitting at|current run:?|set to|setado (?:em|pra)"
+    r"|hoje (?:ta|esta|to|estou) (?:em|no))"
     r"[ \t]*(?:bs|batch|res|frames?)?[ \t]*(?P<before>\d{1,4})\b"
     r"|\b(?P<after>\d{1,4})[ \t]*(?:px|frames?|f)?[ \t]*(?:right now|currently|atualmente|rn\b"
     r"|agora\b|now(?=\s*(?:[,.;)!\n]|$|with\b|w/)))"

@@ -2579,6 +2579,71 @@ _KEPT_CALM: Final = re.compile(
 )
 
 
+def _needed_on(
+    reading: Reading, told: Sequence[SettingState], off: SettingState
+) -> SettingState | None:
+    """GC told as what the run needs ("only trains with gc on", "só roda com o checkpointing
+    ligado", "gc is the only reason it fits"), before GC off told with a crash."""
+    for need in _ONLY_WITH.finditer(reading.low):
+        first, last = reading.word_at(need.start()), reading.word_at(need.end() - 1)
+        if reading.question(first):
+            continue  # "gc only works with it on??": asked
+        on = [s for s in told if s.setting == "gc" and s.state == "on" and first <= s.first <= last]
+        crash = reading.in_sentence(reading.sentence_of(off.first))
+        start, end = reading.span(off.first, off.last)
+        if (
+            on
+            and on[-1].last < off.first
+            # not "desliguei agora pra testar e morreu": switched off since, it is off
+            and _SWITCHED_OFF.search(reading.low, start, end) is None
+            and any(h.kind == "oom" and not reading.negated(h) for h in crash)
+        ):
+            return on[-1]
+    return None
+
+
+def _regretted(reading: Reading, state: SettingState) -> SettingState:
+    """GC on told as what should have been kept ("should've left gradient checkpointing on",
+    "if I'd left checkpointing on it would have finished", "devia ter deixado o gc ligado"):
+    it was not, so it is off."""
+    if state.setting != "gc" or state.state != "on":
+        return state
+    for regret in _REGRET.finditer(reading.low):
+        first, last = reading.word_at(regret.start()), reading.word_at(regret.end() - 1)
+        if first <= state.first <= last:
+            return state._replace(state="off")
+    return state
+
+
+_REGRET: Final = re.compile(
+    r"\b(?:should'?ve|should have|shoulda|if i'?d|if i had|had i|wish i'?d|wish i had"
+    r"|se eu tivesse|se tivesse|devia ter|deveria ter|era pra ter)\s+(?:just\s+|so\s+)?"
+    r"(?:left|kept|deixado|mantido)\s+(?:the\s+|o\s+|a\s+)?"
+    r"(?:gc|gradient[ _]checkpointing|checkpointing)\s+(?:on|enabled|ligado|ativado|checked"
+    r"|marcado)\b"
+)
+
+
+def needs_gc(reading: Reading) -> bool:
+    """GC told as what the run needs: "only trains with gc on", "só roda com o gc ligado"."""
+    return any(
+        not reading.question(reading.word_at(m.start())) for m in _ONLY_WITH.finditer(reading.low)
+    )
+
+
+_SWITCHED_OFF: Final = re.compile(
+    r"\b(?:desliguei|desativei|tirei|desmarquei|turned|switched|flipped|unticked|unchecked)\b"
+)
+_GC_NAME: Final = r"(?:gc|gradient[ _]checkpointing|checkpointing)"
+_ONLY_WITH: Final = re.compile(
+    r"\b(?:only|so|somente|apenas)\s+(?:trains?|works?|runs?|fits?|roda|funciona|treina|cabe"
+    rf"|passa)\s+(?:\w+\s+){{0,3}}?(?:with|com)\s+(?:the\s+|o\s+)?{_GC_NAME}"
+    r"(?:\s+(?:on|ligado|enabled|ativado|checked|marcado))?\b"
+    rf"|\b{_GC_NAME}\s+(?:on\s+)?(?:is|e)\s+(?:the\s+|o\s+)(?:only|unico)\s+(?:reason|thing"
+    r"|motivo)\b"
+)
+
+
 # Runs told one by one: "attempt 2:", "run 3", "v4", "#2", "3rd try", "na segunda tentativa".
 _RUN_MARK: Final = re.compile(
     r"\b(?:attempt|run|version|tentativa|rodada|teste|try|tent)\s*#?\s*(?P<n>[1-9])(?![\d.,x])"
@@ -3224,6 +3289,8 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
     past = {reading.sentence_of(h.first) for h in reading.of("past")}
     cond = {reading.clauses[h.first] for h in reading.of("cond") if not _fine_without(reading, h)}
     revised = revised_at(reading)
+    # "should've left gc on", "se eu tivesse deixado o GC ligado": it is off
+    states = [_regretted(reading, s) for s in states]
     # "GC desligado… com GC ligado eu nunca testei": off, said twice, not a debate
     states = [_the_other_than_never_tried(reading, s) for s in states]
     if _debated(reading, states) and not _revised_between(reading, states, revised):
@@ -3347,6 +3414,13 @@ def current_states(reading: Reading, states: Sequence[SettingState]) -> list[Set
         ]
         if calm:
             chosen["gc"] = (held[0], calm[-1])
+    held = chosen.get("gc")
+    if held is not None and held[1].state == "off":
+        needed = _needed_on(reading, told, held[1])
+        if needed is not None:
+            # "zit only trains with gc on. turn it off = cuda oom at step 1": the crash told of
+            # GC off is the other side of what it needs; it runs with GC on
+            chosen["gc"] = (held[0], needed)
     done = reading.first("did_it")
     held = chosen.get("gc")
     if (

@@ -325,6 +325,8 @@ _UPDATED: Final = re.compile(
     r"|\b(?:today'?s|yesterday'?s) (?:build|version)\b"
     r"|\bgit checkout\s+v?\d|\b(?:commit|versao|version|release)\s+\S+\s+(?:broke|quebrou)\b"
     r"|\bpulled\s*(?:->|→|=>)"  # "pulled -> OOM"
+    # "0.7.x -> latest"
+    r"|\bv?\d+\.\d+(?:\.(?:\d+|x))?\s*(?:->|→|=>)\s*(?:latest|main|master|head)\b"
 )
 _VERSION: Final = re.compile(r"(?<![\w.])v?(\d+\.\d+\.\d+)(?![\w.])")
 
@@ -839,7 +841,7 @@ _BEFORE_IT: Final = frozenset(
 _NOT_THE_UPDATE: Final = re.compile(
     r"\b(?:update|updated|updating|atualizei|atualizar|atualizacao|driver)\b[^.!?\n]{0,60}"
     r"(?:fixed nothing|didn'?t fix|did not fix|didn'?t help|nao resolveu|e nada\b|[,.;] nada\b"
-    r"|nada mudou"
+    r"|(?<!mais )nada mudou"
     r"|achando que ia resolver|thinking it would (?:fix|help))"
     r"|\b(?:rolled back|reverted|voltei (?:pro|para o|pra) (?:commit|versao))[^.!?\n]{0,50}"
     r"\b(?:still|continua|mesmo (?:erro|oom))"

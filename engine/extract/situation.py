@@ -2453,7 +2453,18 @@ def stable_with_gc(
         found = _through_after_retry(reading, ooms, states)
     if found is None and SHARED_MEMORY_SPILL not in signals:
         found = _finished_with_gc_on(reading, states)
+    if found is not None and _COUNTERFACTUAL.search(
+        reading.text_of_sentence(reading.word_at(found.start))
+    ):
+        return None  # "if I'd left checkpointing on it would have finished": it did not run
     return found
+
+
+_COUNTERFACTUAL: Final = re.compile(
+    r"\b(?:would have|would'?ve|wouldve|woulda|if i'?d|if i had|had i|se eu tivesse|se tivesse"
+    r"|teria (?:terminado|ido|rodado|acabado|fechado|dado certo))\b",
+    re.IGNORECASE,
+)
 
 
 def _finished_with_gc_on(reading: Reading, states: Sequence[SettingState]) -> Found | None:

@@ -1788,6 +1788,42 @@ INTENTS = [
         "normal no primeiro step. Flux.1 dev, L4.",
         "fix_oom",
     ),
+    # how a setting is written in the job file, or where it goes, asked
+    ("Is cache_text_embeddings under datasets or train?", "where_to_change"),
+    ("num_frames vai no dataset ou no train? ltx", "where_to_change"),
+    ("low_vram: true or lowvram: true? qie 2509 on a 4090", "where_to_change"),
+    ("yaml aceita tab?", "where_to_change"),
+    (
+        "train:\n  gradient_checkpointing: False\n\nFalse com maiusculo funciona ou tem que "
+        "ser minusculo?",
+        "where_to_change",
+    ),
+    (
+        "como seto o tamanho das amostras pra 512? tão em 1024 e demora mt pra gerar",
+        "where_to_change",
+    ),
+    (
+        "what does gradient_checkpointing actually do? the comment in the example yaml just "
+        'says "saves vram"',
+        "explain",
+    ),
+    ("como eu aumento o batch sem estourar minha 5070? tô no 1", "accumulation"),
+    # an update told as the only change
+    (
+        "only thing that changed is I updated this morning. qwen image, bs1, 1024, gc on, OOM "
+        "at step 1. 4090",
+        "outside_guide",
+    ),
+    (
+        "so atualizei hoje de manha, mais nada mudou. wan 2.2 5b, gc ligado, OOM no passo 1. 3090",
+        "outside_guide",
+    ),
+    # the crash is what the other settings do; what is asked is the goal
+    (
+        "yeah batch 1 and 512 is the only combo that survives on my 3060, everything else oom. "
+        "will 512 make my sdxl lora look worse than 1024?",
+        "quality",
+    ),
 ]
 
 
@@ -6664,6 +6700,49 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "bs 1 and bs 2 train fine, bs 3 OOMs right away. sitting at 2 now, how do I get an "
         "effective 8?",
         {"batch_size": 2},
+        set(),
+    ),
+    # GC told as what the run needs, before GC off told with a crash
+    (
+        "zit only trains with gc on. turn it off = cuda oom at step 1. 3090. any way to get "
+        "speed back?",
+        {"gc": "enabled"},
+        set(),
+    ),
+    (
+        "so roda com o checkpointing ligado. desligo e da OOM no passo 1. 4090 com zit. ta mt "
+        "lento",
+        {"gc": "enabled"},
+        set(),
+    ),
+    # GC on told as what should have been kept
+    (
+        "if I'd left checkpointing on it would have finished. it died at 2900/3000 with out of "
+        "memory",
+        {"gc": "disabled"},
+        {"stable_with_gc"},
+    ),
+    # a value the person would use is not the run's
+    (
+        "If my card allowed it I'd use batch 8. It doesn't (12GB, 3060). GC is already on.",
+        {"vram_gb": 12},
+        {"batch_size"},
+    ),
+    (
+        "se a placa aguentasse eu usaria batch 4. zit, 12gb, gc ligado",
+        {"vram_gb": 12},
+        {"batch_size"},
+    ),
+    # the one value that runs, of several tried
+    (
+        "batch 1 is the only batch that survives. Batch 2 gets a few steps in and then it's "
+        "CUDA out of memory.",
+        {"batch_size": 1},
+        set(),
+    ),
+    (
+        "batch 1 é o unico que sobrevive aqui na 3080, batch 2 crasha na hora",
+        {"batch_size": 1},
         set(),
     ),
 ]

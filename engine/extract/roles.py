@@ -1816,6 +1816,12 @@ def card_wished(reading: Reading, start: int, beside_another: bool = False) -> b
                 or _A_SOURCE_SAYS.search(low, max(0, start - 90), start) is not None
             )
         )
+        # "the template says it needs an 80GB machine", "o guia diz que cabe em 12GB", "the
+        # estimator says 14gb": what a source says is needed, not the card
+        or (
+            _AN_AMOUNT.match(low, start) is not None
+            and _A_SOURCE_NEEDS.search(low, max(0, start - 90), start) is not None
+        )
     )
 
 
@@ -1829,6 +1835,14 @@ _A_SOURCE_SAYS: Final = re.compile(
 )
 
 
+_AN_AMOUNT: Final = re.compile(r"\d+(?:[.,]\d+)?\s*(?:gb|gib|g|gigs?|giga)\b")
+_A_SOURCE_NEEDS: Final = re.compile(
+    r"\b(?:readme|docs?|documentation|documentacao|guide|guia|tutorial|template|preset"
+    r"|estimator|calculator|calculadora|estimador|requirements?|requisitos?|model card)\b"
+    r"[^.!?\n]{0,40}?\b(?:says?|diz|needs?|requires?|precisa|requer|pede|recommends?|recomenda"
+    r"|estimates?|estima|cabe|fits?)\b"
+    r"(?:(?!\b(?:i|i'm|im|my|mine|me|eu|meu|minha|tenho|tou|estou|have|tem)\b)[^.!?\n]){0,40}$"
+)
 _WISHED_CARD: Final = re.compile(
     r"\b(?:thinking (?:of|about) (?:getting|buying)|planning to (?:get|buy)|want to (?:get|buy)"
     r"|wanna (?:get|buy)|to buy|buying|saving (?:up )?for|upgrade to|upgrading to|selling it for"

@@ -528,6 +528,8 @@ def _of_the_run(reading: Reading, hit: Hit) -> bool:
     if hit.arg == WRONG_GPU and (
         _AS_MEANT.search(reading.low)
         or _A_BUCKET.match(reading.low, end)
+        # "o cache dos latentes no disco em vez da memória": no card put in place of another
+        or _NOT_A_CARD.match(reading.low, end)
         # "CUDA_VISIBLE_DEVICES=0 python run.py …": the card chosen, as a launch line sets it
         or (
             _SET_TO_A_CARD.match(reading.low, end) is not None
@@ -846,6 +848,10 @@ _NOT_THE_UPDATE: Final = re.compile(
     r"|\b(?:rolled back|reverted|voltei (?:pro|para o|pra) (?:commit|versao))[^.!?\n]{0,50}"
     r"\b(?:still|continua|mesmo (?:erro|oom))"
     r"|\b(?:nao (?:e|eh|foi) (?:isso|o update|a atualizacao)|(?:it'?s|its) not the update)\b"
+    # "updated the nvidia driver to the latest, same OOM": a try that changed nothing
+    r"|\b(?:updated|upgraded|atualizei)\s+(?:the\s+|my\s+|o\s+)?(?:nvidia\s+)?drivers?\b"
+    r"[^.!?\n]{0,40}?\b(?:(?:same|mesmo) (?:oom|error|erro|crash)|still (?:oom|crash|dies)"
+    r"|continua (?:dando|o oom|estourando))"
 )
 _ROLLED_BACK: Final = frozenset({"rolled", "reverted", "voltei", "downgrade", "downgraded"})
 
@@ -870,8 +876,12 @@ _RIGHT_BEFORE_IT_DIES: Final = re.compile(
     r"|\bantes de (?:morrer|estourar|crashar|dar (?:o )?oom)|\bate uns minutos antes\b"
     r"|\bna hora (?:que|q) (?:morre|estoura|crasha)"
 )
+_NOT_A_CARD: Final = re.compile(
+    r"\s*(?:the |a |o )?(?:memoria|memory|ram|disco|disk|ssd|cpu|vram|cache|pasta|folder)\b"
+)
 _CLEAN_CARD: Final = re.compile(
-    r"\s*(?:only |just |so |apenas |uns |about |like )?(?:\d+(?:[.,]\d+)?\s*(?:mb|mib)\b"
+    r"\s*(?:(?:the|a) \w+(?: \w+)? (?:at|with|com|em) )?"  # "shows the 4090 at 0 MiB used"
+    r"(?:only |just |so |apenas |uns |about |like )?(?:\d+(?:[.,]\d+)?\s*(?:mb|mib)\b"
     r"|nothing|nada|no (?:other )?process|no running|empty|vazia|zero"
     r"|(?:o |the )?(?:python|process|processo) (?:do treino|of the training|from training))"
 )

@@ -1824,6 +1824,32 @@ INTENTS = [
         "will 512 make my sdxl lora look worse than 1024?",
         "quality",
     ),
+    # whether a setup would run, asked before any crash
+    ("flux dev 1024 bs 1 gc ligado na 3090. vai rodar?", "explain"),
+    ("first zit lora, 4060 ti 16gb at 1024 with gc on. is that doable?", "explain"),
+    # a card read as empty before the run holds no other program
+    (
+        "Rebooted the whole machine twice. nvidia-smi shows the 4090 at 0 MiB used before "
+        "launch. Still OOM on step 4.",
+        "fix_oom",
+    ),
+    # something put in place of the memory is no card
+    (
+        "coloquei o cache dos latentes no disco em vez da memória, nenhuma diferença, continua "
+        "OOM assim que o treino começa",
+        "fix_oom",
+    ),
+    # a driver update tried in vain is no regression
+    (
+        "Updated the nvidia driver to the latest, same OOM. z-img on a T4, dies while it's "
+        "still loading the model.",
+        "fix_oom",
+    ),
+    (
+        "Atualizei o driver da nvidia, mesmo OOM. flux.2 numa A4000, morre ainda carregando o "
+        "modelo.",
+        "fix_oom",
+    ),
 ]
 
 
@@ -6744,6 +6770,25 @@ MORE: list[tuple[str, dict[str, FactValue], set[str]]] = [
         "batch 1 é o unico que sobrevive aqui na 3080, batch 2 crasha na hora",
         {"batch_size": 1},
         set(),
+    ),
+    # a run that cannot get past a step crashes there
+    (
+        "FLUX.2 dev is enormous. Can't get through step one on a 48GB A6000 even with quantize on.",
+        {"oom_phase": "first_steps", "vram_gb": 48},
+        set(),
+    ),
+    ("nao passa do passo 1, flux dev na 3090, gc ligado", {"oom_phase": "first_steps"}, set()),
+    # what a source says is needed is not the card
+    (
+        "RunComfy's Wan 2.2 I2V 14B template says it needs an 80GB machine, so I'm trying it "
+        "at home on a 24GB card with fp8 and GC on",
+        {"vram_gb": 24},
+        set(),
+    ),
+    (
+        "o guia diz que com low_vram ligado cabe em 12GB. onde liga o low_vram na UI?",
+        {},
+        {"vram_gb"},
     ),
 ]
 

@@ -213,14 +213,16 @@ _KEY: Final = re.compile(
 )
 
 
+_OR_AFTER: Final = re.compile(r"(?:\s*/\s*\w+)?(?:\s+\w+){0,3}?\s+(?:or|ou|vs\.?)\s+")
+_ANOTHER_KEY: Final = re.compile(r"(?:\w+\s+){0,3}?" + _KEY.pattern)
+
+
 def _spellings_weighed(low: str) -> bool:
     """Two spellings of one key weighed: "low_vram ou lowvram?", "resolution ou resolutions",
     "width/height like this or sample_width?"."""
     for key in _KEY.finditer(low):
-        after = re.match(r"(?:\s*/\s*\w+)?(?:\s+\w+){0,3}?\s+(?:or|ou|vs\.?)\s+", low[key.end() :])
-        if after is None:
-            continue
-        other = re.match(r"(?:\w+\s+){0,3}?" + _KEY.pattern, low[key.end() + after.end() :])
+        after = _OR_AFTER.match(low, key.end())
+        other = None if after is None else _ANOTHER_KEY.match(low, after.end())
         if other is None:
             continue
         one, two = (_stem(k) for k in (key.group(1), other.group(1)))

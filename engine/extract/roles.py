@@ -2232,7 +2232,8 @@ def _marked_now(reading: Reading, items: list[Assigned]) -> list[Assigned]:
             own.add(at)
             if _BARE_BEFORE.search(low, max(0, at - 16), at):
                 bare.add(float(low[at : m.end("before") if m["before"] else m.end("after")]))
-    # "batch 1 is the only batch that survives", "só cabe 1": the one value that runs
+    # "batch 1 is the only batch that survives", "batch 1 é o único que sobrevive": the one
+    # value that runs
     own.update(m.start("n") for m in _ONLY_ONE_RUNS.finditer(low))
     marked = [i for i in items if i.number.start in own or i.number.value in bare]
     return marked if len({i.number.value for i in marked}) == 1 else items

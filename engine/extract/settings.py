@@ -2584,28 +2584,25 @@ def _needed_on(
 ) -> SettingState | None:
     """GC told as what the run needs ("only trains with gc on", "só roda com o checkpointing
     ligado", "gc is the only reason it fits"), before GC off told with a crash."""
+    start, end = reading.span(off.first, off.last)
+    if _SWITCHED_OFF.search(reading.low, start, end) is not None:
+        return None  # "desliguei agora pra testar e morreu": switched off since, it is off
+    crash = reading.in_sentence(reading.sentence_of(off.first))
+    if not any(h.kind == "oom" and not reading.negated(h) for h in crash):
+        return None
     for need in _ONLY_WITH.finditer(reading.low):
         first, last = reading.word_at(need.start()), reading.word_at(need.end() - 1)
         if reading.question(first):
             continue  # "gc only works with it on??": asked
         on = [s for s in told if s.setting == "gc" and s.state == "on" and first <= s.first <= last]
-        crash = reading.in_sentence(reading.sentence_of(off.first))
-        start, end = reading.span(off.first, off.last)
-        if (
-            on
-            and on[-1].last < off.first
-            # not "desliguei agora pra testar e morreu": switched off since, it is off
-            and _SWITCHED_OFF.search(reading.low, start, end) is None
-            and any(h.kind == "oom" and not reading.negated(h) for h in crash)
-        ):
+        if on and on[-1].last < off.first:
             return on[-1]
     return None
 
 
 def _regretted(reading: Reading, state: SettingState) -> SettingState:
-    """GC on told as what should have been kept ("should've left gradient checkpointing on",
-    "if I'd left checkpointing on it would have finished", "devia ter deixado o gc ligado"):
-    it was not, so it is off."""
+    """GC on, read where the message tells it as what should have been kept ("if I'd left
+    checkpointing on it would have finished"): it was not, so it is off."""
     if state.setting != "gc" or state.state != "on":
         return state
     for regret in _REGRET.finditer(reading.low):
@@ -2615,12 +2612,12 @@ def _regretted(reading: Reading, state: SettingState) -> SettingState:
     return state
 
 
+_GC_NAME: Final = r"(?:gc|gradient[ _]checkpointing|checkpointing)"
 _REGRET: Final = re.compile(
     r"\b(?:should'?ve|should have|shoulda|if i'?d|if i had|had i|wish i'?d|wish i had"
     r"|se eu tivesse|se tivesse|devia ter|deveria ter|era pra ter)\s+(?:just\s+|so\s+)?"
     r"(?:left|kept|deixado|mantido)\s+(?:the\s+|o\s+|a\s+)?"
-    r"(?:gc|gradient[ _]checkpointing|checkpointing)\s+(?:on|enabled|ligado|ativado|checked"
-    r"|marcado)\b"
+    rf"{_GC_NAME}\s+(?:on|enabled|ligado|ativado|checked|marcado)\b"
 )
 
 
@@ -2634,7 +2631,6 @@ def needs_gc(reading: Reading) -> bool:
 _SWITCHED_OFF: Final = re.compile(
     r"\b(?:desliguei|desativei|tirei|desmarquei|turned|switched|flipped|unticked|unchecked)\b"
 )
-_GC_NAME: Final = r"(?:gc|gradient[ _]checkpointing|checkpointing)"
 _ONLY_WITH: Final = re.compile(
     r"\b(?:only|so|somente|apenas)\s+(?:trains?|works?|runs?|fits?|roda|funciona|treina|cabe"
     rf"|passa)\s+(?:\w+\s+){{0,3}}?(?:with|com)\s+(?:the\s+|o\s+)?{_GC_NAME}"

@@ -2462,8 +2462,7 @@ def stable_with_gc(
 
 _COUNTERFACTUAL: Final = re.compile(
     r"\b(?:would have|would'?ve|wouldve|woulda|if i'?d|if i had|had i|se eu tivesse|se tivesse"
-    r"|teria (?:terminado|ido|rodado|acabado|fechado|dado certo))\b",
-    re.IGNORECASE,
+    r"|teria (?:terminado|ido|rodado|acabado|fechado|dado certo))\b"
 )
 
 

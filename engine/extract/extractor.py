@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Final
 
 from engine.config.families import family_rules
@@ -867,6 +868,9 @@ def _word_facts(reading: Reading) -> list[Found]:
             if w.first <= h.first
         )
     ]
+    # "rented a 3090 or a 3080, cant remember which": neither is known
+    either = _either_card(reading, gpus)
+    gpus = [h for h in gpus if h.first not in either]
     for hits, fact in ((models, "model_family"), (gpus, "vram_gb")):
         hit = _current(reading, hits)
         if hit is not None:
@@ -875,6 +879,21 @@ def _word_facts(reading: Reading) -> list[Found]:
             found.append((hit, Found(fact, value, start, end)))
     found.sort(key=_said_first)  # in the order the message says them
     return [f for _, f in found]
+
+
+def _either_card(reading: Reading, gpus: Sequence[Hit]) -> set[int]:
+    """The first words of two cards of different memory told as one or the other, a few words
+    apart."""
+    ordered = sorted(gpus, key=lambda h: h.first)
+    either: set[int] = set()
+    for a, b in pairwise(ordered):
+        between = reading.tokens.words[a.last + 1 : b.first]
+        if a.arg != b.arg and len(between) <= 4 and _EITHER_WORDS.intersection(between):
+            either |= {a.first, b.first}
+    return either
+
+
+_EITHER_WORDS: Final = frozenset({"or", "ou"})
 
 
 def _sized_otherwise(reading: Reading, gpu: Hit) -> bool:

@@ -1127,6 +1127,8 @@ def assign(reading: Reading, covered: set[int], expecting: str | None = None) ->
             reading.low, max(0, number.start - 24), number.start
         ):
             continue  # "comfy was eating about 10gb of vram", "segurando 17GB": memory in use
+        if role == "vram_gb" and _TAKEN_AFTER.match(reading.low, number.end):
+            continue  # "a VRAM já tá em 5GB ocupada", "22gb is taken": memory in use
         if role == "vram_gb" and _A_FILE_BEFORE.search(
             reading.low, max(0, number.start - 32), number.start
         ):
@@ -1825,6 +1827,10 @@ def card_wished(reading: Reading, start: int, beside_another: bool = False) -> b
     )
 
 
+_TAKEN_AFTER: Final = re.compile(
+    r"\s*(?:gb|gib|g)?\s*(?:(?:is|are|ja|already|ta|tao|esta|estao) )*"
+    r"(?:ocupad[ao]s?|taken|in use|em uso)\b"
+)
 _A_SOURCE_SAYS: Final = re.compile(
     r"\b(?:readme|docs?|documentation|documentacao|guide|guia|tutorial|video|youtube|youtuber"
     r"|reddit|blog|page|pagina|site|preset|template|description|descricao|ostris|discord|support"
@@ -2521,6 +2527,18 @@ def _at_a_sample(
     return [f._replace(value="sampling") if f.fact == "oom_phase" else f for f in found]
 
 
+def _either_card(reading: Reading, items: Sequence[Assigned]) -> bool:
+    """Two cards of different memory told as one or the other, a few words apart."""
+    ordered = sorted(items, key=lambda i: i.start)
+    return any(
+        a.number.value != b.number.value
+        and b.start - a.end <= 24
+        and _EITHER.search(reading.low, a.end, b.start) is not None
+        for a, b in pairwise(ordered)
+    )
+
+
+_EITHER: Final = re.compile(r"\b(?:or|ou)\b")
 _ONTO_A_MACHINE: Final = re.compile(
     r"\b(?:(?:moved|switched|went|downgraded|upgraded|dropped|down|up|over|migrated|now)"
     r"(?: (?:back|down|up|over))? to|(?:i'?m|i am|im|now) on|troquei|mudei|passei|fui|desci"
@@ -2867,6 +2885,8 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
                 i for i in items if i.start > item.end and reading.said_before(_STEP_TO, i.start, 8)
             ]
             item = to[0] if to else item
+    if role == "vram_gb" and _either_card(reading, items):
+        return []  # "a 3090 or a 3080, cant remember", "a 4060 ti de 8 ou de 16": not known
     if role == "vram_gb" and len({i.number.value for i in items}) > 1:
         # "moved from the 48GB machine to the 24GB one", "troquei pra de 24GB", "you're on the
         # 80GB one… I'm on the 24GB tier": the machine the run is on now

@@ -77,6 +77,9 @@ _WHICH_CARD: Final = re.compile(
     r"|\b(?:usar|usando|usa|use|uses|using) (?:a |o |the )?(?:gpu |placa |card )?[0-7]\b"
     r"(?!\s*(?:x\b|placas|gpus?|cards?))"
     r"|\b(?:rtx |gtx )?\d{4} (?:is|sits|stays|ta|fica|esta) (?:idle|parada|parado|ociosa)\b"
+    # "sempre usa a 3060", "os dois foram parar na GPU 0"
+    r"|\b(?:always|sempre) (?:uses|usa|picks|pega) (?:the |a |o )?(?:rtx |gtx )?\d{4}\b"
+    r"|\b(?:foram|foi) parar na (?:gpu|placa) [0-7]\b"
     # "it's using the 3060 not the 3090", "tá rodando na 3060, não na 4090"
     r"|\b(?:using|uses|on|filling|rodando|roda|treinando|usando|usa|enchendo)"
     r" (?:the |a |o |na |no )?(?:rtx |gtx )?"
@@ -130,6 +133,7 @@ _NOT_MEANT: Final = re.compile(
     r"|keeps (?:picking|using|going|loading|landing|putting|choosing)"
     r"|always (?:picks|uses|goes|lands|loads)|sempre (?:pega|vai|usa|cai)"
     r"|(?:foi|vai|indo|went|goes|going) (?:pra|para|to|on|onto) (?:a |the )?(?:gpu|placa|card|cuda)"
+    r"|(?:foram|foi) parar n[ao] (?:gpu|placa|cuda)|ended up on (?:the )?(?:gpu|card|cuda)"
     r"|(?:pegou|pega|picked|picks|grabbed|grabs|escolheu|usou) (?:a |the |o )?"
     r"(?:gpu|placa|card|cuda|igpu|integrada|\d{4}|10[5-8]0)|achava que era|pensei que era"
     r"|thought it was|how (?:do|can) i (?:force|pin|point|make|select|choose|pick|tell)"
@@ -170,7 +174,12 @@ _OTHER_PROGRAM: Final = re.compile(
     r"|chrome|firefox|discord|steam|steamwebhelper|browser|navegador"
     r"|(?:another|other|a second|second) (?:training|job|run|lora|instance|terminal|process)"
     r"|(?:outro|outra|segundo|segunda) (?:treino|job|lora|instancia|terminal|processo)"
-    r"|(?:os|as) dois|both of us|python|process|processo|job antigo|old job|leftover)\b"
+    r"|(?:os|as) dois|both of us|python|process|processo|job antigo|old job|leftover"
+    # a notebook, an inference server, a container or a colleague on the same card
+    r"|jupyter|notebook|vllm|inference|inferencia|container|colleague|coworker|colega"
+    r"|student|aluno|(?:old|previous) (?:session|training|run)"
+    r"|(?:sessao|treino) (?:antig[ao]|anterior)"
+    r"|\d+ (?:treinos|trainings|jobs|runs|loras))\b"
 )
 _AT_ONCE: Final = re.compile(
     r"\b(?:while (?:i was |i'm |im |it was |it's |its )?(?:training|it trains|the training)"
@@ -182,6 +191,10 @@ _AT_ONCE: Final = re.compile(
     # "playing cyberpunk while wan trained", "enquanto o treino de zit rodava"
     r"|\bwhile (?:the |my )?(?:[\w.-]+ ){0,2}(?:trained|was training|is training)\b"
     r"|\benquanto (?:o |meu )?(?:treino|lora|job)(?: d[eo] [\w.-]+)? (?:rodava|treinava|rodando)\b"
+    # "toda vez que o colega começa a inferência", "when he's generating in Comfy"
+    r"|\b(?:toda vez|sempre|whenever|every time|each time|when|quando) (?:que )?"
+    r"(?:he|she|they|someone|somebody|alguem|(?:o |a |my |meu |minha )?(?:colleague|coworker"
+    r"|roommate|brother|colega|irmao))\b"
 )
 # Memory held on the card: "comfy segurou uns 10gb de vram", "ollama is holding 6GB"
 _HOLDS: Final = re.compile(
@@ -192,6 +205,28 @@ _HOLDS: Final = re.compile(
     # "20GB used by a leftover python process", "ainda segurando a memoria"
     r"|\b\d+(?:[.,]\d+)?\s*(?:gb|gib|mb|mib) (?:used|in use|taken|held) by\b"
     r"|\b(?:still|ainda) (?:holding|segurando|ocupando) (?:the |a )?(?:memory|memoria|vram)\b"
+    # "o comfy tá com 14GB presos", "ainda tá com o modelo carregado"
+    r"|\b\d+(?:[.,]\d+)?\s*(?:gb|gib|g) pres[oa]s\b"
+    r"|\b(?:still|ainda) (?:ta |esta |has |have )?(?:com )?(?:o |the )?(?:modelo|model)"
+    r" (?:carregado|loaded)\b"
+)
+# Memory told as taken on the card ("12GB already used", "22gb is taken", "5GB ocupada") ...
+_TAKEN: Final = re.compile(
+    r"\b(?P<gb>\d+(?:[.,]\d+)?)\s*(?:gb|gib|g)\b (?:(?:is |are |ja |already |tao |ta |esta )*)"
+    r"(?:used|taken|in use|occupied|ocupad[ao]s?|em uso|usad[ao]s?)\b"
+    r"|\b(?:vram|memoria|memory) (?:ja |already )?(?:ta |esta |is |at )?(?:em |at )?"
+    r"(?P<gb2>\d+(?:[.,]\d+)?)\s*(?:gb|gib|g) (?:ocupad[ao]s?|used|taken|in use)\b"
+)
+# ... before anything of the person's runs: "i havent started anything", "nothing is running",
+# "antes de iniciar o treino", "the pod literally just started"
+_NOTHING_RUN_YET: Final = re.compile(
+    r"\b(?:i )?(?:havent|haven'?t|hadnt|hadn'?t) (?:even )?(?:started|launched|run|ran) (?:anything"
+    r"|it|the (?:job|training|run)|training)\b|\bnothing (?:is |else is |was )?(?:running|open)\b"
+    r"|\bno (?:running )?process(?:es)? (?:found|running|listed)?|\bshows no process"
+    r"|\b(?:before|antes de) (?:i |we |eu )?(?:even )?(?:start|launch|iniciar|comecar|rodar|treinar"
+    r"|abrir)(?: o treino| the (?:job|training|run)| anything| nada| qualquer coisa)?\b"
+    r"|\b(?:pod|instance|instancia|machine|maquina) (?:literally |just |acabou de )*"
+    r"(?:started|booted|subir|ligar|iniciar)\b|\bsem (?:rodar|abrir) nada\b|\bnem comecei\b"
 )
 # A second job still going: "another training running in a second terminal"
 _SECOND_RUNNING: Final = re.compile(
@@ -220,6 +255,7 @@ _STILL_HELD: Final = re.compile(
     r"|in use|em uso|ocupad[ao]|freed|released|liberad[ao]|leftover|sobrou"
     r"|loading|loads|carregando|carregar|carregamento)\b"
 )
+_NOT_AT_ONCE: Final = re.compile(r"\b(?:not|never|nunca|nao)\s+(?:\w+\s+)?$")
 _NONE_OPEN: Final = re.compile(
     r"\b(?:no|not|nothing|never|don'?t|nao|nada|nunca|nem)\b[^.!?\n]{0,12}$"
 )
@@ -228,6 +264,8 @@ _NONE_OPEN: Final = re.compile(
 # PyTorch's error naming two processes on the card: "Process 5512 has 41.20 GiB memory in use.
 # Process 6610 has 37.50 GiB memory in use."
 _TWO_PROCESSES: Final = re.compile(r"\bprocess \d+ has [\d.]+ \w+ memory in use\W+process \d+ has")
+_A_PROCESS: Final = re.compile(r"\bprocess \d+ has \d+(?:\.\d+)? gib memory in use")
+_THIS_PROCESS: Final = re.compile(r"\bthis process has \d+(?:\.\d+)? [gm]ib memory in use")
 # Task Manager's two numbers: "24.0 dedicated + 7.2 shared", "dedicada 11,8/12 e compartilhada 5,3"
 _DEDICATED_SHARED: Final = re.compile(
     r"\b(?:dedicated|dedicada)\b(?:[^.\n]|(?<=\d)\.(?=\d)){0,40}\b(?:shared|compartilhada)\b"
@@ -277,12 +315,24 @@ def _run_beside(reading: Reading) -> Hit | None:
     later = _LATER_JOB.search(low) if held else None
     if later is not None and not _ruled_out(reading, later.start(), 0):
         return _other_process_at(reading, later.start())
+    taken = _TAKEN.search(low)
+    if (
+        taken is not None
+        # a desktop's own gigabyte or so is no other program
+        and float((taken["gb"] or taken["gb2"]).replace(",", ".")) >= 2
+        and _NOTHING_RUN_YET.search(low)
+        and not reading.question(reading.word_at(taken.start()))
+    ):
+        # "nvidia-smi shows 12GB already used, i havent started anything": something else holds it
+        return _other_process_at(reading, taken.start())
     second = _SECOND_RUNNING.search(low)
     if second is not None and not _ruled_out(reading, second.start(), 0):
         return _other_process_at(reading, second.start())
     for together in (*_AT_ONCE.finditer(low), *_HOLDS.finditer(low)):
         first, last = reading.sentence_words(reading.sentence_of(reading.word_at(together.start())))
         start, end = reading.span(first, max(first, last - 1))
+        if _NOT_AT_ONCE.search(low, max(start, together.start() - 16), together.start()):
+            continue  # "we share the A5000, never at the same time"
         for program in _OTHER_PROGRAM.finditer(low, start, end):
             if not _ruled_out(reading, program.start(), start):
                 return _other_process_at(reading, program.start())
@@ -399,6 +449,10 @@ def signal_hits(reading: Reading) -> dict[str, Hit]:
     found: dict[str, Hit] = {}
     for kind, told in ((OTHER_PROCESS, _TWO_PROCESSES), (SHARED_MEMORY_SPILL, _DEDICATED_SHARED)):
         seen = told.search(reading.low)
+        if seen is None and kind == OTHER_PROCESS and _THIS_PROCESS.search(reading.low):
+            # PyTorch names the run's own process "this process": a process named by its
+            # number beside it is another one
+            seen = _A_PROCESS.search(reading.low)
         if seen is not None and (kind == OTHER_PROCESS or not reading.has("oom")):
             # "8 dedicated + 15.9 shared, so why does it OOM?": a crash is no crawl
             at = reading.word_at(seen.start())

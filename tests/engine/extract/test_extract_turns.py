@@ -6938,3 +6938,100 @@ def test_when_it_broke_before_gc_went_back_on_is_not_when_it_breaks_now() -> Non
     ).facts
     assert found["gc"] == "enabled"
     assert found.get("oom_phase") in (None, "later")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # memory held by a notebook, a server, a colleague's job or an old session
+        "a colleague's jupyter notebook is sitting on 30gb of the a6000 and my zit run ooms at "
+        "step 1",
+        "o comfy tá com 10GB presos na 3090 mesmo parado e o treino de flux dá oom no primeiro "
+        "passo",
+        "my old session is still open and still has the model loaded, the new training OOMs while "
+        "loading",
+        "toda vez que meu irmão abre o comfy o treino de sdxl cai com OOM",
+        "tô rodando 2 treinos ao mesmo tempo na 4090 e deu oom no segundo",
+        # memory taken before anything of theirs runs
+        "nvidia-smi shows 14GB already used and I haven't started anything yet. the training OOMs "
+        "right away",
+        "antes de abrir o toolkit a vram já tá em 6GB ocupada e o treino do sdxl dá oom no passo 1",
+        # PyTorch names the run's own process "this process": a numbered one is another
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total "
+        "capacity of 23.64 GiB of which 800.00 MiB is free. Process 4411 has 11.20 GiB memory in "
+        "use. Including non-PyTorch memory, this process has 11.60 GiB memory in use.",
+        # the job on the card not meant
+        "I have a 4090 and a 3060 in the box and ai toolkit always picks the 3060, cuda oom at "
+        "step 1",
+        "subi o treino e o comfy e os dois foram parar na GPU 0, a GPU 1 ficou parada. o treino "
+        "morreu com OOM",
+    ],
+)
+def test_memory_held_by_something_else_is_outside_the_guide(text: str) -> None:
+    assert understand(text).intent == "outside_guide"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the same card shared at other times, or the desktop's own memory, holds nothing
+        "My coworker and I share the same A5000, never at the same time. His run finished fine, "
+        "mine OOMs at step 1 with GC off",
+        "closed chrome and discord, task manager shows ~1.1GB used before i launch. still cuda oom "
+        "at step 2 with gc on",
+        # the amounts PyTorch gives of its own allocations are no other program
+        "Generating baseline samples before training\nGenerating Images: 0%\n"
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. Of the "
+        "allocated memory 6.21 GiB is allocated by PyTorch",
+    ],
+)
+def test_memory_of_ones_own_run_is_not_held_by_another(text: str) -> None:
+    assert understand(text).intent == "fix_oom"
+
+
+@pytest.mark.parametrize(
+    ("text", "gc"),
+    [
+        # memory told as finished, in the words of people writing in a second language
+        (
+            "i have desactivated the gradient checkpointing and now the memory is finished in the "
+            "step 2. zit, batch 1",
+            "disabled",
+        ),
+        ("yo desactivé el gradient checkpointing y ahora la memoria acabou no passo 1", "disabled"),
+    ],
+)
+def test_memory_told_as_finished_is_a_crash(text: str, gc: str) -> None:
+    found = understand(text)
+    assert found.intent == "fix_oom"
+    assert found.facts["oom_phase"] == "first_steps"
+    assert found.facts["gc"] == gc
+
+
+def test_memory_finished_only_without_gc_is_no_crash_now() -> None:
+    found = understand("con él ligado funciona, só é lento. si desligo el gc a memoria acaba")
+    assert found.facts.get("gc") != "disabled"
+    assert found.intent != "fix_oom"
+
+
+@pytest.mark.parametrize(
+    ("text", "vram"),
+    [
+        # one card or the other: neither is known
+        ("rented a 3090 or a 3080, cant remember which. zit 1024, oom at step 2 with gc off", None),
+        # the card had, beside two only weighed as one or the other
+        ("current: 3060 Ti, sdxl OOMs at 1024 even at batch 1. 4070 ti super or used 3090?", 8),
+        # memory told as taken is not the card's size
+        ("antes de iniciar o treino a VRAM já tá em 5GB ocupada. placa de 12GB, oom no step 1", 12),
+    ],
+)
+def test_a_card_told_as_one_or_another_and_memory_taken(text: str, vram: int | None) -> None:
+    assert understand(text).facts.get("vram_gb") == vram
+
+
+def test_a_switch_next_on_a_list_is_not_made_yet() -> None:
+    found = understand(
+        "did both, still cuda oom on the very first step. zimage, 3080 ti. gc is off. next on my "
+        "list is turning gc back on, saving that for last since everyone says it's slow"
+    )
+    assert found.facts["gc"] == "disabled"

@@ -3531,11 +3531,17 @@ _WHICH_WAY: Final = re.compile(
     r"(?:on|off|set|enabled|disabled|ligado|desligado|ativado|desativado|true|false|checked"
     r"|ticked|marcado|the checkbox)\b"
 )
-# "gc... honestly not sure", "GC? no idea", "o gc sei la": the name, then the doubt
+# "gc... honestly not sure", "GC? no idea", "o gc sei la": the name, then the doubt; or the
+# setting not even known: "i don't even know what gradient checkpointing is", "gc? what gc?
+# never heard of it", "nem sei o que é gradient checkpointing"
 _NAME_THEN_DOUBT: Final = re.compile(
     r"\b(?:gc|gradient checkpointing|checkpointing|grad checkpointing) (?:(?:honestly|tbh|hmm|is"
     r"|status|sinceramente|ta|esta|o|mine|meu) )?(?:not sure|no idea|idk|dunno|no clue|nao sei"
     r"|sei la|nem sei|not certain)\b(?! (?:why|por que|porque|pq|what|o que))"
+    r"|\b(?:don'?t|do not|dont) (?:even )?know what (?:gradient checkpointing|gc|checkpointing)"
+    r" (?:is|even is|means)\b|\b(?:gc|checkpointing) (?:\w+ ){0,2}never heard of (?:it|that)\b"
+    r"|\bnever heard of (?:gc|gradient checkpointing)\b"
+    r"|\bnem sei o que (?:e|eh) (?:esse |o |a )?(?:gradient checkpointing|gc|checkpointing)\b"
 )
 _ON_OR_OFF: Final = re.compile(
     r"\b(?:on or off|off or on|ligado ou desligado|desligado ou ligado|on ou off|true or false)\b"

@@ -203,7 +203,8 @@ _HOLDS: Final = re.compile(
     # "o wallpaper engine come vram?"
     r"|\b(?:come|comem|comendo|eats|eating) (?:a |the )?(?:vram|memoria)"
     # "20GB used by a leftover python process", "ainda segurando a memoria"
-    r"|\b\d+(?:[.,]\d+)?\s*(?:gb|gib|mb|mib) (?:used|in use|taken|held) by\b"
+    r"|\b\d+(?:[.,]\d+)?\s*(?:gb|gib|mb|mib) (?:used|in use|taken|held|ocupad[oa]s?|usad[oa]s?"
+    r"|em uso) (?:by|por)\b"
     r"|\b(?:still|ainda) (?:holding|segurando|ocupando) (?:the |a )?(?:memory|memoria|vram)\b"
     # "o comfy tá com 14GB presos", "ainda tá com o modelo carregado"
     r"|\b\d+(?:[.,]\d+)?\s*(?:gb|gib|g) pres[oa]s\b"
@@ -217,6 +218,7 @@ _TAKEN: Final = re.compile(
     r"|\b(?:vram|memoria|memory) (?:ja |already )?(?:ta |esta |is |at )?(?:em |at )?"
     r"(?P<gb2>\d+(?:[.,]\d+)?)\s*(?:gb|gib|g) (?:ocupad[ao]s?|used|taken|in use)\b"
 )
+_FROM_AN_AMOUNT: Final = re.compile(r"\b(?:from|de)\s+(?:~\s*)?$")
 # ... before anything of the person's runs: "i havent started anything", "nothing is running",
 # "antes de iniciar o treino", "the pod literally just started"
 _NOTHING_RUN_YET: Final = re.compile(
@@ -321,7 +323,8 @@ def _run_beside(reading: Reading) -> Hit | None:
         # a desktop's own gigabyte or so is no other program
         and float((taken["gb"] or taken["gb2"]).replace(",", ".")) >= 2
         and _NOTHING_RUN_YET.search(low)
-        and not reading.question(reading.word_at(taken.start()))
+        # not an amount changed from: "take someone from 20gb used to OOM"
+        and not _FROM_AN_AMOUNT.search(low, max(0, taken.start() - 8), taken.start())
     ):
         # "nvidia-smi shows 12GB already used, i havent started anything": something else holds it
         return _other_process_at(reading, taken.start())
@@ -528,7 +531,11 @@ _FROM_ELSEWHERE: Final = re.compile(
     r"|is from another|was from another|from a different|e de outro|era de outro|veio de outro)\b"
 )
 _A_CARD_CORRECTED: Final = re.compile(
-    r"[\s,.:;!-]*(?:lol\s*|kkk\w*\s*)?(?:it'?s|its|it is|e|eh|era)\s+(?:a|an|the|o|uma|um)?\s*"
+    r"[\s,.:;!-]*(?:lol\s*|kkk\w*\s*)?"
+    # "wrong card in my last msg, sorry — it's a 3080", "placa errada na msg anterior, é a 3060"
+    r"(?:(?:in|on|na|no) (?:my|the|a|o) (?:last|previous|anterior|ultima)? ?(?:msg|message|post"
+    r"|mensagem)(?: anterior)?[\s,.:;!-]*(?:sorry|desculpa|foi mal)?[\s,.:;!—–-]*)?"
+    r"(?:it'?s|its|it is|e|eh|era)\s+(?:a|an|the|o|uma|um)?\s*"
     r"(?:rtx\s+|gtx\s+)?\d{4}"
 )
 _PLENTY: Final = re.compile(

@@ -7035,3 +7035,40 @@ def test_a_switch_next_on_a_list_is_not_made_yet() -> None:
         "list is turning gc back on, saving that for last since everyone says it's slow"
     )
     assert found.facts["gc"] == "disabled"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FIRST LORA EVER AND IT CRASHES. SDXL, 1024, batch 1. i don't even know what gradient "
+        "checkpointing is",
+        "nem sei o que é gradient checkpointing, só sei que deu oom no passo 1",
+    ],
+)
+def test_gc_not_even_known_is_unknown(text: str) -> None:
+    assert understand(text).facts["gc"] == "unknown"
+
+
+def test_memory_held_by_a_process_named_in_portuguese() -> None:
+    found = understand(
+        "fechei o navegador. o nvidia-smi ainda mostra 6gb ocupados por um python.exe que nem é "
+        "o treino. flux dev, 3090, OOM no step 1"
+    )
+    assert found.intent == "outside_guide"
+
+
+def test_a_card_corrected_after_an_earlier_message_is_no_wrong_card() -> None:
+    found = understand(
+        "wrong card in my last msg, sorry — it's a 3080 not a 3090. flux dev, gc on, 512 only and "
+        "it still OOMs on step 1"
+    )
+    assert found.intent == "fix_oom"
+    assert found.facts["vram_gb"] == 10
+
+
+def test_memory_changed_from_an_amount_is_not_held_by_another() -> None:
+    found = understand(
+        "before i start: how does turning off one checkbox take someone from 20gb used to OOM? "
+        "i want to understand it before i touch it on my sdxl run"
+    )
+    assert found.intent == "explain"

@@ -382,8 +382,13 @@ def _bulleted(low: str, previous: Number, gap: str) -> bool:
 
 _CHOICE: Final = re.compile(r"\s*(?:\bou\b|\bor\b|\bor maybe\b|\bou talvez\b)\s*")
 _FROM: Final = re.compile(r"\b(?:from|de|do|da)\s+$")
-_STEP_FROM: Final = re.compile(r"\b(?:from|do|de)\s+$")
-_STEP_TO: Final = re.compile(r"\b(?:to|pra|para|pro|ate o)\s+$")
+# "from OOM at step 1 to OOM at step ~900": the crash's words between the change and the step
+_CRASH_AT: Final = (
+    r"(?:(?:an?|um|uma)\s+)?(?:(?:oom|ooms|ooming|crash|crashing|crashes|dying|dies)\s+)?"
+    r"(?:(?:at|on|in|no|na|em)\s+)?$"
+)
+_STEP_FROM: Final = re.compile(r"\b(?:from|do|de)\s+" + _CRASH_AT)
+_STEP_TO: Final = re.compile(r"\b(?:to|pra|para|pro|ate o)\s+" + _CRASH_AT)
 _RANGE: Final = re.compile(r"\s*(?:-|\bto\b|\bate\b|\ba\b)\s*")
 _FIRST_BEFORE: Final = re.compile(r"(?:first|primeiros?|1st)\s+$")
 # "só 512", "512 only": the one bucket there is.
@@ -2880,9 +2885,11 @@ def _facts(reading: Reading, role: str, items: list[Assigned]) -> list[Found]:
             ]
         item = now[0] if now else item
         # "oom moved from step 1 to step ~1800": the step it moved to
-        if reading.said_before(_STEP_FROM, item.start, 8):
+        if reading.said_before(_STEP_FROM, item.start, 24):
             to = [
-                i for i in items if i.start > item.end and reading.said_before(_STEP_TO, i.start, 8)
+                i
+                for i in items
+                if i.start > item.end and reading.said_before(_STEP_TO, i.start, 24)
             ]
             item = to[0] if to else item
     if role == "vram_gb" and _either_card(reading, items):

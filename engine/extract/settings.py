@@ -3532,8 +3532,8 @@ _WHICH_WAY: Final = re.compile(
     r"|ticked|marcado|the checkbox)\b"
 )
 # "gc... honestly not sure", "GC? no idea", "o gc sei la": the name, then the doubt; or the
-# setting not even known: "i don't even know what gradient checkpointing is", "gc? what gc?
-# never heard of it", "nem sei o que é gradient checkpointing"
+# setting not even known: "i don't even know what gradient checkpointing is", "never heard of
+# gc", "nem sei o que é gradient checkpointing"
 _NAME_THEN_DOUBT: Final = re.compile(
     r"\b(?:gc|gradient checkpointing|checkpointing|grad checkpointing) (?:(?:honestly|tbh|hmm|is"
     r"|status|sinceramente|ta|esta|o|mine|meu) )?(?:not sure|no idea|idk|dunno|no clue|nao sei"

@@ -224,7 +224,7 @@ _FROM_AN_AMOUNT: Final = re.compile(r"\b(?:from|de)\s+(?:~\s*)?$")
 _NOTHING_RUN_YET: Final = re.compile(
     r"\b(?:i )?(?:havent|haven'?t|hadnt|hadn'?t) (?:even )?(?:started|launched|run|ran) (?:anything"
     r"|it|the (?:job|training|run)|training)\b|\bnothing (?:is |else is |was )?(?:running|open)\b"
-    r"|\bno (?:running )?process(?:es)? (?:found|running|listed)?|\bshows no process"
+    r"|\bno (?:running )?process(?:es)?(?: (?:found|running|listed))?\b|\bshows no process"
     r"|\b(?:before|antes de) (?:i |we |eu )?(?:even )?(?:start|launch|iniciar|comecar|rodar|treinar"
     r"|abrir)(?: o treino| the (?:job|training|run)| anything| nada| qualquer coisa)?\b"
     r"|\b(?:pod|instance|instancia|machine|maquina) (?:literally |just |acabou de )*"

@@ -7019,6 +7019,8 @@ def test_memory_finished_only_without_gc_is_no_crash_now() -> None:
     [
         # one card or the other: neither is known
         ("rented a 3090 or a 3080, cant remember which. zit 1024, oom at step 2 with gc off", None),
+        ("rented either the 24GB or the 48GB machine, not sure which. flux oom at step 1", None),
+        ("não sei qual máquina escolher no runcomfy: a de 24GB ou a de 48GB. zit em 1024", None),
         # the card had, beside two only weighed as one or the other
         ("current: 3060 Ti, sdxl OOMs at 1024 even at batch 1. 4070 ti super or used 3090?", 8),
         # memory told as taken is not the card's size
